@@ -1,0 +1,75 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "moments-bff",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "moments-bff", targets: ["moments-bff"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    ],
+    targets: [
+        // SQLite: the C library through pkg-config, and our thin wrapper over it.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+
+        // Pure modules: no sockets, files or clocks.
+        .target(name: "JSON", swiftSettings: strict),
+        .target(name: "HTTP1", swiftSettings: strict),
+        .target(name: "GraphQL", dependencies: ["JSON"], swiftSettings: strict),
+        .target(name: "Moments", swiftSettings: strict),
+
+        // I/O and composition.
+        .target(name: "HTTPServer", dependencies: ["HTTP1"], swiftSettings: strict),
+        .target(name: "MomentsStorage", dependencies: ["Moments", "SQLite"], swiftSettings: strict),
+        .target(
+            name: "MomentsAPI",
+            dependencies: ["Moments", "GraphQL", "JSON", "HTTP1", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "moments-bff",
+            dependencies: [
+                "HTTPServer", "MomentsAPI", "MomentsStorage", "Moments",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: strict),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
+        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1"], swiftSettings: strict),
+        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON"], swiftSettings: strict),
+        // In-memory repositories: the fakes the service and API tests run on.
+        .target(name: "MomentsFakes", dependencies: ["Moments"], path: "Tests/MomentsFakes", swiftSettings: strict),
+        .testTarget(name: "MomentsTests", dependencies: ["Moments", "MomentsFakes"], swiftSettings: strict),
+        .testTarget(
+            name: "MomentsStorageTests",
+            dependencies: ["MomentsStorage", "Moments", "SQLite"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MomentsAPITests",
+            dependencies: ["MomentsAPI", "Moments", "MomentsFakes", "GraphQL", "JSON", "HTTP1"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["moments-bff", "JSON"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,285 @@
+// The executable-document AST of the GraphQL specification (October 2021),
+// section 2. Every node carries the location of its first token.
+
+/// `Name :: NameStart NameContinue*`
+public struct Name: Sendable, Hashable {
+    public var value: String
+    public var loc: SourceLocation
+    public init(_ value: String, loc: SourceLocation) {
+        self.value = value
+        self.loc = loc
+    }
+}
+
+/// `Document : Definition+`
+public struct Document: Sendable {
+    public var definitions: [Definition]
+    public init(definitions: [Definition]) { self.definitions = definitions }
+
+    public var operations: [OperationDefinition] {
+        definitions.compactMap { if case .operation(let op) = $0 { op } else { nil } }
+    }
+
+    public var fragments: [FragmentDefinition] {
+        definitions.compactMap { if case .fragment(let fragment) = $0 { fragment } else { nil } }
+    }
+}
+
+/// `Definition : ExecutableDefinition | TypeSystemDefinitionOrExtension`
+public enum Definition: Sendable {
+    case operation(OperationDefinition)
+    case fragment(FragmentDefinition)
+    /// Parsed so that it can be reported by validation (ExecutableDefinitionsRule);
+    /// never executed.
+    case typeSystem(TypeSystemDefinition)
+
+    public var loc: SourceLocation {
+        switch self {
+        case .operation(let op): op.loc
+        case .fragment(let fragment): fragment.loc
+        case .typeSystem(let definition): definition.loc
+        }
+    }
+}
+
+/// A type-system definition or extension (`type X { ... }`, `extend schema ...`):
+/// only what validation needs to report it.
+public struct TypeSystemDefinition: Sendable {
+    /// `schema`, `scalar`, `type`, `interface`, `union`, `enum`, `input` or `directive`.
+    public var keyword: String
+    public var isExtension: Bool
+    /// The defined name; nil for `schema` definitions.
+    public var name: Name?
+    public var loc: SourceLocation
+    public init(keyword: String, isExtension: Bool, name: Name?, loc: SourceLocation) {
+        self.keyword = keyword
+        self.isExtension = isExtension
+        self.name = name
+        self.loc = loc
+    }
+}
+
+public enum OperationType: String, Sendable, Hashable {
+    case query, mutation, subscription
+}
+
+/// `OperationDefinition : OperationType Name? VariablesDefinition? Directives? SelectionSet | SelectionSet`
+public struct OperationDefinition: Sendable {
+    public var operation: OperationType
+    public var name: Name?
+    public var variableDefinitions: [VariableDefinition]
+    public var directives: [Directive]
+    public var selectionSet: SelectionSet
+    public var loc: SourceLocation
+    public init(
+        operation: OperationType, name: Name?, variableDefinitions: [VariableDefinition],
+        directives: [Directive], selectionSet: SelectionSet, loc: SourceLocation
+    ) {
+        self.operation = operation
+        self.name = name
+        self.variableDefinitions = variableDefinitions
+        self.directives = directives
+        self.selectionSet = selectionSet
+        self.loc = loc
+    }
+}
+
+/// `VariableDefinition : Variable : Type DefaultValue? Directives[Const]?`
+public struct VariableDefinition: Sendable {
+    /// The variable's name without `$`; `variable.loc` is the location of `$`.
+    public var variable: Name
+    public var type: TypeNode
+    public var defaultValue: Value?
+    public var directives: [Directive]
+    public var loc: SourceLocation
+    public init(variable: Name, type: TypeNode, defaultValue: Value?, directives: [Directive], loc: SourceLocation) {
+        self.variable = variable
+        self.type = type
+        self.defaultValue = defaultValue
+        self.directives = directives
+        self.loc = loc
+    }
+}
+
+/// `Type : NamedType | ListType | NonNullType`
+public indirect enum TypeNode: Sendable, Hashable {
+    case named(Name)
+    case list(TypeNode, loc: SourceLocation)
+    case nonNull(TypeNode, loc: SourceLocation)
+
+    public var loc: SourceLocation {
+        switch self {
+        case .named(let name): name.loc
+        case .list(_, let loc), .nonNull(_, let loc): loc
+        }
+    }
+
+    /// The innermost named type.
+    public var namedType: Name {
+        switch self {
+        case .named(let name): name
+        case .list(let inner, _), .nonNull(let inner, _): inner.namedType
+        }
+    }
+}
+
+/// `SelectionSet : { Selection+ }`
+public struct SelectionSet: Sendable {
+    public var selections: [Selection]
+    public var loc: SourceLocation
+    public init(selections: [Selection], loc: SourceLocation) {
+        self.selections = selections
+        self.loc = loc
+    }
+}
+
+/// `Selection : Field | FragmentSpread | InlineFragment`
+public enum Selection: Sendable {
+    case field(Field)
+    case fragmentSpread(FragmentSpread)
+    case inlineFragment(InlineFragment)
+
+    public var loc: SourceLocation {
+        switch self {
+        case .field(let field): field.loc
+        case .fragmentSpread(let spread): spread.loc
+        case .inlineFragment(let fragment): fragment.loc
+        }
+    }
+
+    public var directives: [Directive] {
+        switch self {
+        case .field(let field): field.directives
+        case .fragmentSpread(let spread): spread.directives
+        case .inlineFragment(let fragment): fragment.directives
+        }
+    }
+}
+
+/// `Field : Alias? Name Arguments? Directives? SelectionSet?`
+public struct Field: Sendable {
+    public var alias: Name?
+    public var name: Name
+    public var arguments: [Argument]
+    public var directives: [Directive]
+    public var selectionSet: SelectionSet?
+    public var loc: SourceLocation
+    public init(
+        alias: Name?, name: Name, arguments: [Argument], directives: [Directive],
+        selectionSet: SelectionSet?, loc: SourceLocation
+    ) {
+        self.alias = alias
+        self.name = name
+        self.arguments = arguments
+        self.directives = directives
+        self.selectionSet = selectionSet
+        self.loc = loc
+    }
+
+    /// The key of this field in the response: its alias, or else its name.
+    public var responseKey: String { alias?.value ?? name.value }
+}
+
+/// `Argument : Name : Value`
+public struct Argument: Sendable {
+    public var name: Name
+    public var value: Value
+    public var loc: SourceLocation
+    public init(name: Name, value: Value, loc: SourceLocation) {
+        self.name = name
+        self.value = value
+        self.loc = loc
+    }
+}
+
+/// `FragmentSpread : ... FragmentName Directives?`
+public struct FragmentSpread: Sendable {
+    public var name: Name
+    public var directives: [Directive]
+    public var loc: SourceLocation
+    public init(name: Name, directives: [Directive], loc: SourceLocation) {
+        self.name = name
+        self.directives = directives
+        self.loc = loc
+    }
+}
+
+/// `InlineFragment : ... TypeCondition? Directives? SelectionSet`
+public struct InlineFragment: Sendable {
+    public var typeCondition: Name?
+    public var directives: [Directive]
+    public var selectionSet: SelectionSet
+    public var loc: SourceLocation
+    public init(typeCondition: Name?, directives: [Directive], selectionSet: SelectionSet, loc: SourceLocation) {
+        self.typeCondition = typeCondition
+        self.directives = directives
+        self.selectionSet = selectionSet
+        self.loc = loc
+    }
+}
+
+/// `FragmentDefinition : fragment FragmentName TypeCondition Directives? SelectionSet`
+public struct FragmentDefinition: Sendable {
+    public var name: Name
+    public var typeCondition: Name
+    public var directives: [Directive]
+    public var selectionSet: SelectionSet
+    public var loc: SourceLocation
+    public init(name: Name, typeCondition: Name, directives: [Directive], selectionSet: SelectionSet, loc: SourceLocation) {
+        self.name = name
+        self.typeCondition = typeCondition
+        self.directives = directives
+        self.selectionSet = selectionSet
+        self.loc = loc
+    }
+}
+
+/// `Directive : @ Name Arguments?`
+public struct Directive: Sendable {
+    public var name: Name
+    public var arguments: [Argument]
+    public var loc: SourceLocation
+    public init(name: Name, arguments: [Argument], loc: SourceLocation) {
+        self.name = name
+        self.arguments = arguments
+        self.loc = loc
+    }
+}
+
+/// `Value : Variable | IntValue | FloatValue | StringValue | BooleanValue | NullValue | EnumValue | ListValue | ObjectValue`
+public indirect enum Value: Sendable {
+    /// The variable's name without `$`; the location is that of `$`.
+    case variable(Name, loc: SourceLocation)
+    /// The literal's source text, e.g. `-12`.
+    case int(String, loc: SourceLocation)
+    /// The literal's source text, e.g. `1.5e3`.
+    case float(String, loc: SourceLocation)
+    /// The string's value, escapes and block-string indentation already resolved.
+    case string(String, block: Bool, loc: SourceLocation)
+    case boolean(Bool, loc: SourceLocation)
+    case null(loc: SourceLocation)
+    case enumValue(String, loc: SourceLocation)
+    case list([Value], loc: SourceLocation)
+    case object([ObjectField], loc: SourceLocation)
+
+    public var loc: SourceLocation {
+        switch self {
+        case .variable(_, let loc), .int(_, let loc), .float(_, let loc), .string(_, _, let loc),
+            .boolean(_, let loc), .null(let loc), .enumValue(_, let loc), .list(_, let loc),
+            .object(_, let loc):
+            loc
+        }
+    }
+}
+
+/// `ObjectField : Name : Value`
+public struct ObjectField: Sendable {
+    public var name: Name
+    public var value: Value
+    public var loc: SourceLocation
+    public init(name: Name, value: Value, loc: SourceLocation) {
+        self.name = name
+        self.value = value
+        self.loc = loc
+    }
+}

@@ -1,0 +1,59 @@
+/// A complete schema: root types, every named type (user types, the
+/// built-in scalars it uses, and the introspection types), and directives.
+public final class Schema: Sendable {
+    public let queryType: ObjectType
+    public let mutationType: ObjectType?
+    /// Every named type, in a stable order: the user's types as given, then
+    /// built-in scalars and introspection types.
+    public let types: [NamedType]
+    public let directives: [DirectiveDefinition]
+    private let typeIndex: [String: NamedType]
+
+    /// - Parameters:
+    ///   - types: the schema's own named types other than the roots (enums, scalars, objects).
+    ///   - directives: defaults to the specified directives (`@include`, `@skip`, `@deprecated`, `@specifiedBy`).
+    public init(
+        query: ObjectType, mutation: ObjectType? = nil, types: [NamedType] = [],
+        directives: [DirectiveDefinition] = SpecifiedDirectives.all
+    ) {
+        var ordered: [NamedType] = [.object(query)]
+        if let mutation { ordered.append(.object(mutation)) }
+        ordered += types
+        ordered += BuiltInScalars.all.map(NamedType.scalar)
+        ordered += Introspection.types
+        var index: [String: NamedType] = [:]
+        var unique: [NamedType] = []
+        for type in ordered where index[type.name] == nil {
+            index[type.name] = type
+            unique.append(type)
+        }
+        self.queryType = query
+        self.mutationType = mutation
+        self.types = unique
+        self.directives = directives
+        self.typeIndex = index
+    }
+
+    public func type(named name: String) -> NamedType? { typeIndex[name] }
+
+    public func directive(named name: String) -> DirectiveDefinition? { directives.first { $0.name == name } }
+
+    public func rootType(for operation: OperationType) -> ObjectType? {
+        switch operation {
+        case .query: queryType
+        case .mutation: mutationType
+        case .subscription: nil
+        }
+    }
+
+    /// A field as selected on `type`, including the meta fields of spec §4.4:
+    /// `__typename` on every object, `__schema` and `__type` on the query root.
+    public func field(named name: String, on type: ObjectType) -> FieldDefinition? {
+        if name == "__typename" { return Introspection.typenameField }
+        if type === queryType {
+            if name == "__schema" { return Introspection.schemaField }
+            if name == "__type" { return Introspection.typeField }
+        }
+        return type.field(named: name)
+    }
+}

@@ -1,0 +1,235 @@
+import JSON
+
+/// A reference to a type from a field or argument: `[Moment!]!` is
+/// `.nonNull(.list(.nonNull(.named("Moment"))))`.
+public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible {
+    case named(String)
+    case list(TypeReference)
+    case nonNull(TypeReference)
+
+    public var namedType: String {
+        switch self {
+        case .named(let name): name
+        case .list(let inner), .nonNull(let inner): inner.namedType
+        }
+    }
+
+    public var isNonNull: Bool { if case .nonNull = self { true } else { false } }
+
+    /// The reference with one outer non-null removed.
+    public var nullable: TypeReference { if case .nonNull(let inner) = self { inner } else { self } }
+
+    /// SDL spelling, e.g. `[String!]!`.
+    public var description: String {
+        switch self {
+        case .named(let name): name
+        case .list(let inner): "[\(inner)]"
+        case .nonNull(let inner): "\(inner)!"
+        }
+    }
+}
+
+/// What a resolver hands back to the executor, which completes it according
+/// to the field's type (spec §6.4.3 CompleteValue).
+public enum Resolved {
+    case null
+    /// A leaf value, serialized by the field's scalar or enum type (enums by name, as `.string`).
+    case leaf(JSONValue)
+    /// A source value for an object type's own resolvers.
+    case object(Any)
+    case list([Resolved])
+}
+
+/// Everything a resolver may need besides its source and arguments.
+public struct ResolveInfo {
+    public var fieldName: String
+    public var parentType: ObjectType
+    public var path: [PathComponent]
+    public var schema: Schema
+    /// The per-request value passed to `execute`, e.g. a request-scoped data loader.
+    public var context: Any
+
+    public init(fieldName: String, parentType: ObjectType, path: [PathComponent], schema: Schema, context: Any) {
+        self.fieldName = fieldName
+        self.parentType = parentType
+        self.path = path
+        self.schema = schema
+        self.context = context
+    }
+}
+
+/// Resolvers are synchronous: the service layer below reads SQLite on the
+/// calling thread, and execution runs off the I/O path.
+public typealias FieldResolver = @Sendable (_ source: Any, _ arguments: JSONObject, _ info: ResolveInfo) throws -> Resolved
+
+/// An argument, or an argument of a directive.
+public struct InputValueDefinition: Sendable {
+    public var name: String
+    public var description: String?
+    public var type: TypeReference
+    /// The coerced default value, if any.
+    public var defaultValue: JSONValue?
+
+    public init(name: String, description: String? = nil, type: TypeReference, defaultValue: JSONValue? = nil) {
+        self.name = name
+        self.description = description
+        self.type = type
+        self.defaultValue = defaultValue
+    }
+}
+
+public struct FieldDefinition: Sendable {
+    public var name: String
+    public var description: String?
+    public var arguments: [InputValueDefinition]
+    public var type: TypeReference
+    public var deprecationReason: String?
+    public var resolve: FieldResolver
+
+    public init(
+        name: String, description: String? = nil, arguments: [InputValueDefinition] = [],
+        type: TypeReference, deprecationReason: String? = nil, resolve: @escaping FieldResolver
+    ) {
+        self.name = name
+        self.description = description
+        self.arguments = arguments
+        self.type = type
+        self.deprecationReason = deprecationReason
+        self.resolve = resolve
+    }
+
+    public func argument(named name: String) -> InputValueDefinition? {
+        arguments.first { $0.name == name }
+    }
+}
+
+/// An object type. Fields keep their declaration order (introspection and SDL show it).
+public final class ObjectType: Sendable {
+    public let name: String
+    public let description: String?
+    public let fields: [FieldDefinition]
+    private let fieldIndex: [String: Int]
+
+    public init(name: String, description: String? = nil, fields: [FieldDefinition]) {
+        self.name = name
+        self.description = description
+        self.fields = fields
+        var index: [String: Int] = [:]
+        for (position, field) in fields.enumerated() where index[field.name] == nil {
+            index[field.name] = position
+        }
+        self.fieldIndex = index
+    }
+
+    /// The type's own field (meta fields such as `__typename` are the schema's business).
+    public func field(named name: String) -> FieldDefinition? {
+        fieldIndex[name].map { fields[$0] }
+    }
+}
+
+public struct EnumValueDefinition: Sendable {
+    public var name: String
+    public var description: String?
+    public var deprecationReason: String?
+    public init(name: String, description: String? = nil, deprecationReason: String? = nil) {
+        self.name = name
+        self.description = description
+        self.deprecationReason = deprecationReason
+    }
+}
+
+public struct EnumType: Sendable {
+    public var name: String
+    public var description: String?
+    public var values: [EnumValueDefinition]
+    public init(name: String, description: String? = nil, values: [EnumValueDefinition]) {
+        self.name = name
+        self.description = description
+        self.values = values
+    }
+
+    public func value(named name: String) -> EnumValueDefinition? { values.first { $0.name == name } }
+}
+
+/// A scalar type. The five built-in scalars coerce as spec §3.5 says; see `Scalars.swift`.
+public struct ScalarType: Sendable {
+    public var name: String
+    public var description: String?
+    public var specifiedByURL: String?
+    public init(name: String, description: String? = nil, specifiedByURL: String? = nil) {
+        self.name = name
+        self.description = description
+        self.specifiedByURL = specifiedByURL
+    }
+}
+
+/// The named types this engine supports: the kinds our schema and
+/// introspection need (no interfaces, unions or input objects).
+public enum NamedType: Sendable {
+    case scalar(ScalarType)
+    case object(ObjectType)
+    case enumeration(EnumType)
+
+    public var name: String {
+        switch self {
+        case .scalar(let type): type.name
+        case .object(let type): type.name
+        case .enumeration(let type): type.name
+        }
+    }
+
+    public var description: String? {
+        switch self {
+        case .scalar(let type): type.description
+        case .object(let type): type.description
+        case .enumeration(let type): type.description
+        }
+    }
+
+    /// Scalars and enums: may appear in input positions and as leaves.
+    public var isLeaf: Bool { if case .object = self { false } else { true } }
+    public var isInputType: Bool { isLeaf }
+    /// Objects (the only composite kind here).
+    public var isComposite: Bool { !isLeaf }
+}
+
+/// Where a directive may appear (spec §3.13).
+public enum DirectiveLocation: String, Sendable, Hashable, CaseIterable {
+    case query = "QUERY"
+    case mutation = "MUTATION"
+    case subscription = "SUBSCRIPTION"
+    case field = "FIELD"
+    case fragmentDefinition = "FRAGMENT_DEFINITION"
+    case fragmentSpread = "FRAGMENT_SPREAD"
+    case inlineFragment = "INLINE_FRAGMENT"
+    case variableDefinition = "VARIABLE_DEFINITION"
+    case schema = "SCHEMA"
+    case scalar = "SCALAR"
+    case object = "OBJECT"
+    case fieldDefinition = "FIELD_DEFINITION"
+    case argumentDefinition = "ARGUMENT_DEFINITION"
+    case interface = "INTERFACE"
+    case union = "UNION"
+    case enumeration = "ENUM"
+    case enumValue = "ENUM_VALUE"
+    case inputObject = "INPUT_OBJECT"
+    case inputFieldDefinition = "INPUT_FIELD_DEFINITION"
+}
+
+public struct DirectiveDefinition: Sendable {
+    public var name: String
+    public var description: String?
+    public var locations: [DirectiveLocation]
+    public var arguments: [InputValueDefinition]
+    public var isRepeatable: Bool
+    public init(
+        name: String, description: String? = nil, locations: [DirectiveLocation],
+        arguments: [InputValueDefinition] = [], isRepeatable: Bool = false
+    ) {
+        self.name = name
+        self.description = description
+        self.locations = locations
+        self.arguments = arguments
+        self.isRepeatable = isRepeatable
+    }
+}

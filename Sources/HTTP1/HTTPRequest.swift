@@ -1,0 +1,49 @@
+/// A complete request as the handler sees it: the head, and the whole body
+/// (de-chunked, trailers dropped).
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    /// The request-target as sent (origin form: path and optional query).
+    public var target: String
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The target's path, without the query.
+    public var path: Substring {
+        if let question = target.firstIndex(of: "?") { target[..<question] } else { target[...] }
+    }
+
+    /// The raw query (after `?`), if any.
+    public var query: Substring? {
+        target.firstIndex(of: "?").map { target[target.index(after: $0)...] }
+    }
+
+    /// Whether the client asked for the connection to stay open after this
+    /// request (RFC 9112 §9.3): HTTP/1.1 unless `Connection: close`; HTTP/1.0
+    /// only with `Connection: keep-alive`.
+    public var wantsKeepAlive: Bool {
+        let tokens = headers.values("Connection").flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingASCIIWhitespace().lowercased() }
+        switch version {
+        case .http1_1: return !tokens.contains("close")
+        case .http1_0: return tokens.contains("keep-alive") && !tokens.contains("close")
+        }
+    }
+}
+
+extension Substring {
+    func trimmingASCIIWhitespace() -> Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,82 @@
+/// A JSON value. Objects keep their members in order, because GraphQL
+/// responses are ordered maps and request variables are read in order.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    /// An integral number that fits `Int` (JSON `1`, `-3`).
+    case int(Int)
+    /// Any other number (JSON `1.5`, `1e3`, integers beyond `Int`).
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+}
+
+/// An ordered JSON object. Duplicate keys are not stored twice: the parser
+/// keeps the last value, as JavaScript's `JSON.parse` does.
+public struct JSONObject: Sendable, Hashable {
+    public private(set) var members: [(key: String, value: JSONValue)]
+
+    public init() { members = [] }
+
+    public init(_ members: [(key: String, value: JSONValue)]) {
+        self.members = []
+        self.members.reserveCapacity(members.count)
+        for member in members { self[member.key] = member.value }
+    }
+
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
+    public var keys: [String] { members.map(\.key) }
+
+    /// Linear lookup: GraphQL objects are small, and order matters more than O(1).
+    public subscript(key: String) -> JSONValue? {
+        get { members.first(where: { $0.key == key })?.value }
+        set {
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+            } else if let newValue {
+                members.append((key, newValue))
+            }
+        }
+    }
+
+    /// Appends without looking for an existing key; for builders that know keys are unique.
+    public mutating func appendUnique(_ key: String, _ value: JSONValue) {
+        members.append((key, value))
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.members.count == rhs.members.count
+            && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(members.count)
+        for member in members {
+            hasher.combine(member.key)
+            hasher.combine(member.value)
+        }
+    }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements.map { (key: $0.0, value: $0.1) })
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements.map { (key: $0.0, value: $0.1) }))
+    }
+}

@@ -1,0 +1,2 @@
+// Placeholder until this module's first file lands.
+print("moments-bff")
