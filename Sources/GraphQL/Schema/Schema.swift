@@ -3,8 +3,9 @@
 public final class Schema: Sendable {
     public let queryType: ObjectType
     public let mutationType: ObjectType?
-    /// Every named type, in a stable order: the user's types as given, then
-    /// built-in scalars and introspection types.
+    /// Every named type, in a stable order: the user's types as given, the
+    /// roots (graphql-js's order, so SDL prints as written), then built-in
+    /// scalars and introspection types.
     public let types: [NamedType]
     public let directives: [DirectiveDefinition]
     private let typeIndex: [String: NamedType]
@@ -16,9 +17,9 @@ public final class Schema: Sendable {
         query: ObjectType, mutation: ObjectType? = nil, types: [NamedType] = [],
         directives: [DirectiveDefinition] = SpecifiedDirectives.all
     ) {
-        var ordered: [NamedType] = [.object(query)]
+        var ordered: [NamedType] = types
+        ordered.append(.object(query))
         if let mutation { ordered.append(.object(mutation)) }
-        ordered += types
         ordered += BuiltInScalars.all.map(NamedType.scalar)
         ordered += Introspection.types
         var index: [String: NamedType] = [:]

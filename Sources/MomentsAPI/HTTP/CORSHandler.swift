@@ -1,0 +1,54 @@
+import HTTP1
+
+/// Which browser origins may call the API (CORS). Empty: no CORS headers at all.
+public struct CORSPolicy: Sendable {
+    /// Exact origins (`https://studio.example.com`), or `*` for any.
+    public var allowedOrigins: [String]
+    public var allowedMethods = "GET, POST, OPTIONS"
+    public var allowedHeaders = "Content-Type, Accept, x-app-platform, x-app-version, x-os-version"
+    /// How long a browser may cache a preflight answer, in seconds.
+    public var maxAgeSeconds = 600
+
+    public init(allowedOrigins: [String]) { self.allowedOrigins = allowedOrigins }
+
+    func allows(_ origin: String) -> Bool {
+        allowedOrigins.contains("*") || allowedOrigins.contains(origin)
+    }
+}
+
+/// Answers CORS preflights and adds `Access-Control-Allow-Origin` to responses
+/// for allowed origins; everything else passes through to `next` untouched.
+public struct CORSHandler: HTTPHandler {
+    private let policy: CORSPolicy
+    private let next: any HTTPHandler
+
+    public init(policy: CORSPolicy, next: any HTTPHandler) {
+        self.policy = policy
+        self.next = next
+    }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        guard !policy.allowedOrigins.isEmpty, let origin = request.headers["Origin"] else {
+            return next.handle(request)
+        }
+        guard policy.allows(origin) else {
+            var response = next.handle(request)
+            response.headers.add("Vary", "Origin")
+            return response
+        }
+        if request.method == .options, request.headers.contains("Access-Control-Request-Method") {
+            var headers: HTTPHeaders = [
+                "Access-Control-Allow-Origin": origin,
+                "Access-Control-Allow-Methods": policy.allowedMethods,
+                "Access-Control-Allow-Headers": request.headers["Access-Control-Request-Headers"] ?? policy.allowedHeaders,
+                "Access-Control-Max-Age": String(policy.maxAgeSeconds),
+            ]
+            headers.add("Vary", "Origin")
+            return HTTPResponse(status: .noContent, headers: headers)
+        }
+        var response = next.handle(request)
+        response.headers.set("Access-Control-Allow-Origin", origin)
+        response.headers.add("Vary", "Origin")
+        return response
+    }
+}

@@ -1,0 +1,92 @@
+import GraphQL
+import HTTP1
+import JSON
+
+/// `/graphql` as the GraphQL-over-HTTP specification says: POST with a JSON
+/// body, GET with query parameters (queries only), media type negotiation,
+/// and status codes by media type.
+public struct GraphQLHTTPHandler: HTTPHandler {
+    private let engine: GraphQLEngine
+    private let services: MomentsServices
+    private let jsonLimits: JSONLimits
+
+    public init(engine: GraphQLEngine, services: MomentsServices, jsonLimits: JSONLimits = JSONLimits()) {
+        self.engine = engine
+        self.services = services
+        self.jsonLimits = jsonLimits
+    }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
+        do {
+            return try respond(to: request, media: media)
+        } catch {
+            var headers = error.headers
+            headers.add("Content-Type", media.contentType)
+            let body = errorResponseBody([GraphQLError(error.message, code: .badUserInput)])
+            return HTTPResponse(status: error.status, headers: headers, body: body)
+        }
+    }
+
+    private func respond(to request: HTTPRequest, media: GraphQLMediaType) throws(RequestRefusal) -> HTTPResponse {
+        let isPost: Bool
+        let parameters: GraphQLRequestBody
+        switch request.method {
+        case .post:
+            isPost = true
+            parameters = try readBody(of: request)
+        case .get, .head:
+            isPost = false
+            parameters = try GraphQLRequestBody(queryString: request.query, jsonLimits: jsonLimits)
+        default:
+            throw RequestRefusal(.methodNotAllowed, "Method \(request.method) is not allowed.", headers: ["Allow": "GET, HEAD, POST, OPTIONS"])
+        }
+
+        // Request errors (parse, validation, variables) are 4xx only for
+        // graphql-response+json; legacy application/json clients get 200.
+        let requestErrorStatus: HTTPStatus = media == .graphQLResponseJSON ? .badRequest : .ok
+        let prepared: PreparedDocument
+        switch engine.prepare(parameters.query) {
+        case .success(let document): prepared = document
+        case .failure(let failure):
+            return response(requestErrorStatus, media, errorResponseBody(failure.errors), operationName: parameters.operationName)
+        }
+        let operation: OperationDefinition
+        do {
+            operation = try prepared.operation(named: parameters.operationName)
+        } catch {
+            return response(requestErrorStatus, media, errorResponseBody([error]), operationName: parameters.operationName)
+        }
+        if !isPost && operation.operation != .query {
+            throw RequestRefusal(.methodNotAllowed, "Mutations can only be sent with POST.", headers: ["Allow": "POST"])
+        }
+        let result = engine.execute(prepared, operationName: parameters.operationName, variables: parameters.variables, context: services)
+        return response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)
+    }
+
+    private func readBody(of request: HTTPRequest) throws(RequestRefusal) -> GraphQLRequestBody {
+        let contentType = request.headers["Content-Type"].map { mediaTypeEssence($0) }
+        guard contentType == "application/json" else {
+            throw RequestRefusal(.unsupportedMediaType, "Content-Type must be application/json.")
+        }
+        let json: JSONValue
+        do {
+            json = try request.body.withUnsafeBytes { bytes in try JSONParser.parse(bytes, limits: jsonLimits) }
+        } catch {
+            throw RequestRefusal(.badRequest, "Request body is not valid JSON.")
+        }
+        return try GraphQLRequestBody(json: json)
+    }
+
+    private func response(_ status: HTTPStatus, _ media: GraphQLMediaType, _ body: [UInt8], operationName: String?) -> HTTPResponse {
+        var response = HTTPResponse(status: status, headers: ["Content-Type": media.contentType], body: body)
+        response.accessLogDetail = operationName
+        return response
+    }
+
+    /// `application/json; charset=utf-8` -> `application/json`.
+    private func mediaTypeEssence(_ value: String) -> String {
+        let essence = value.split(separator: ";", maxSplits: 1).first ?? ""
+        return essence.trimmingSpaces.lowercased()
+    }
+}

@@ -1,0 +1,25 @@
+import HTTP1
+
+/// `GET /healthz`: 200 while the process is up. Never touches the database.
+public struct LivenessHandler: HTTPHandler {
+    public init() {}
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: "ok\n")
+    }
+}
+
+/// `GET /readyz`: 200 only while the database answers a trivial query.
+public struct ReadinessHandler: HTTPHandler {
+    private let ping: @Sendable () throws -> Void
+
+    public init(ping: @escaping @Sendable () throws -> Void) { self.ping = ping }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        do {
+            try ping()
+            return HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: "ready\n")
+        } catch {
+            return HTTPResponse(status: .serviceUnavailable, contentType: "text/plain; charset=utf-8", body: "database unavailable\n")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// The response media types of GraphQL over HTTP.
+public enum GraphQLMediaType: Sendable, Hashable {
+    /// `application/json`: request errors are answered `200` (legacy clients).
+    case json
+    /// `application/graphql-response+json`: request errors get a `4xx` status.
+    case graphQLResponseJSON
+
+    var contentType: String {
+        switch self {
+        case .json: "application/json; charset=utf-8"
+        case .graphQLResponseJSON: "application/graphql-response+json; charset=utf-8"
+        }
+    }
+
+    /// Picks `application/graphql-response+json` when `Accept` prefers it to
+    /// `application/json` (by q-value, then by order); `application/json`
+    /// otherwise, including when `Accept` is absent or names neither.
+    static func negotiate(accept: String?) -> GraphQLMediaType {
+        guard let accept, !accept.isEmpty else { return .json }
+        var graphQL: (q: Double, index: Int)?
+        var json: (q: Double, index: Int)?
+        var wildcard: (q: Double, index: Int)?
+        for (index, part) in accept.split(separator: ",").enumerated() {
+            let pieces = part.split(separator: ";")
+            guard let media = pieces.first?.trimmingSpaces.lowercased() else { continue }
+            var q = 1.0
+            for parameter in pieces.dropFirst() {
+                let pair = parameter.split(separator: "=", maxSplits: 1)
+                if pair.count == 2, pair[0].trimmingSpaces.lowercased() == "q" {
+                    q = Double(pair[1].trimmingSpaces) ?? 0
+                }
+            }
+            let entry = (q: q, index: index)
+            switch media {
+            case "application/graphql-response+json": if graphQL.map({ $0.q < q }) ?? true { graphQL = entry }
+            case "application/json": if json.map({ $0.q < q }) ?? true { json = entry }
+            case "*/*", "application/*": if wildcard.map({ $0.q < q }) ?? true { wildcard = entry }
+            default: break
+            }
+        }
+        let absent = (q: -1.0, index: Int.max)
+        let graphQLEntry = graphQL ?? wildcard ?? absent
+        let jsonEntry = json ?? wildcard ?? absent
+        if graphQLEntry.q > 0,
+            graphQLEntry.q > jsonEntry.q || (graphQLEntry.q == jsonEntry.q && graphQLEntry.index < jsonEntry.index)
+        {
+            return .graphQLResponseJSON
+        }
+        return .json
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,164 @@
+import GraphQL
+import JSON
+import Moments
+
+/// The contract's schema (CONTRACT §1) as `GraphQL.Schema` values, with the
+/// resolvers that map it onto the service layer.
+///
+/// The schema holds no dependencies: root resolvers find the services in the
+/// execution context (`MomentsServices`), so the same value serves requests
+/// and `moments-bff schema`.
+public enum MomentsSchema {
+    public static let schema = Schema(
+        query: queryType,
+        mutation: mutationType,
+        types: [.object(userDetailsType), .enumeration(momentType), .object(momentObjectType), .object(momentsDetailsType)]
+    )
+
+    // type Query { getMomentsDetailsByUserID(userID: ID!): MomentsDetails! }
+    static let queryType = ObjectType(name: "Query", fields: [
+            FieldDefinition(
+                name: "getMomentsDetailsByUserID",
+                description: "A user's timeline: their own moments and their friends', newest first.",
+                arguments: [InputValueDefinition(name: "userID", type: .nonNull(.named("ID")))],
+                type: .nonNull(.named("MomentsDetails")),
+                resolve: { _, arguments, info in
+                    let services = try cast(info.context, as: MomentsServices.self)
+                    let userID = try arguments.requiredString("userID")
+                    let timeline = try services.timelines.timeline(userID: userID)
+                    return .object(TimelinePage(timeline: timeline, viewerID: userID, service: services.timelines))
+                }
+            )
+        ])
+
+    // type Mutation { updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!): MomentsDetails! }
+    static let mutationType = ObjectType(name: "Mutation", fields: [
+            FieldDefinition(
+                name: "updateMomentLike",
+                description: "Likes or unlikes a moment as a user, then returns that user's timeline.",
+                arguments: [
+                    InputValueDefinition(name: "momentID", type: .nonNull(.named("ID"))),
+                    InputValueDefinition(name: "userID", type: .nonNull(.named("ID"))),
+                    InputValueDefinition(name: "isLiked", type: .nonNull(.named("Boolean"))),
+                ],
+                type: .nonNull(.named("MomentsDetails")),
+                resolve: { _, arguments, info in
+                    let services = try cast(info.context, as: MomentsServices.self)
+                    let momentID = try arguments.requiredString("momentID")
+                    let userID = try arguments.requiredString("userID")
+                    let isLiked = try arguments.requiredBool("isLiked")
+                    let timeline = try services.likes.updateLike(momentID: momentID, userID: userID, isLiked: isLiked)
+                    return .object(TimelinePage(timeline: timeline, viewerID: userID, service: services.timelines))
+                }
+            )
+        ])
+
+    // type MomentsDetails { userDetails: UserDetails! moments: [Moment!]! }
+    static let momentsDetailsType = ObjectType(name: "MomentsDetails", fields: [
+        FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { source, _, _ in
+            .object(try cast(source, as: TimelinePage.self).timeline.user)
+        },
+        FieldDefinition(name: "moments", type: .nonNull(.list(.nonNull(.named("Moment"))))) { source, _, _ in
+            let page = try cast(source, as: TimelinePage.self)
+            return .list(page.timeline.moments.map { .object(MomentNode(moment: $0, page: page)) })
+        },
+    ])
+
+    // enum MomentType { URL PHOTOS }
+    static let momentType = EnumType(name: "MomentType", values: [
+        EnumValueDefinition(name: "URL"),
+        EnumValueDefinition(name: "PHOTOS"),
+    ])
+
+    // type Moment { id: ID! userDetails: UserDetails! type: MomentType! title: String url: String
+    //   photos: [String!]! createdDate: String! isLiked: Boolean! likes: [UserDetails!]! }
+    static let momentObjectType = ObjectType(name: "Moment", fields: [
+        FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { source, _, _ in
+            .leaf(.string(try cast(source, as: MomentNode.self).moment.id))
+        },
+        FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { source, _, _ in
+            .object(try cast(source, as: MomentNode.self).moment.author)
+        },
+        FieldDefinition(name: "type", type: .nonNull(.named("MomentType"))) { source, _, _ in
+            .leaf(.string(try cast(source, as: MomentNode.self).moment.type.rawValue))
+        },
+        FieldDefinition(name: "title", type: .named("String")) { source, _, _ in
+            try cast(source, as: MomentNode.self).moment.title.map { .leaf(.string($0)) } ?? .null
+        },
+        FieldDefinition(name: "url", type: .named("String")) { source, _, _ in
+            try cast(source, as: MomentNode.self).moment.url.map { .leaf(.string($0)) } ?? .null
+        },
+        FieldDefinition(name: "photos", type: .nonNull(.list(.nonNull(.named("String"))))) { source, _, _ in
+            .list(try cast(source, as: MomentNode.self).moment.photos.map { .leaf(.string($0)) })
+        },
+        FieldDefinition(
+            name: "createdDate",
+            description: "Creation time in whole Unix seconds, as a decimal string.",
+            type: .nonNull(.named("String"))
+        ) { source, _, _ in
+            .leaf(.string(String(try cast(source, as: MomentNode.self).moment.createdDate)))
+        },
+        FieldDefinition(
+            name: "isLiked",
+            description: "Whether the viewer (the operation's userID) likes this moment.",
+            type: .nonNull(.named("Boolean"))
+        ) { source, _, _ in
+            let node = try cast(source, as: MomentNode.self)
+            return .leaf(.bool(try node.page.likes(of: node.moment.id).isLikedByViewer))
+        },
+        FieldDefinition(
+            name: "likes",
+            description: "The users who like this moment, oldest like first.",
+            type: .nonNull(.list(.nonNull(.named("UserDetails"))))
+        ) { source, _, _ in
+            let node = try cast(source, as: MomentNode.self)
+            return .list(try node.page.likes(of: node.moment.id).likers.map { .object($0) })
+        },
+    ])
+
+    // type UserDetails { id: ID! name: String! avatar: String! backgroundImage: String! }
+    static let userDetailsType = ObjectType(name: "UserDetails", fields: [
+        FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { source, _, _ in
+            .leaf(.string(try cast(source, as: User.self).id))
+        },
+        FieldDefinition(name: "name", type: .nonNull(.named("String"))) { source, _, _ in
+            .leaf(.string(try cast(source, as: User.self).name))
+        },
+        FieldDefinition(name: "avatar", type: .nonNull(.named("String"))) { source, _, _ in
+            .leaf(.string(try cast(source, as: User.self).avatar))
+        },
+        FieldDefinition(name: "backgroundImage", type: .nonNull(.named("String"))) { source, _, _ in
+            .leaf(.string(try cast(source, as: User.self).backgroundImage))
+        },
+    ])
+}
+
+/// A resolver received a source of the wrong type: a wiring bug, answered as
+/// an internal error rather than a crash.
+struct UnexpectedSource: Error {
+    let expected: String
+}
+
+@inline(__always)
+func cast<T>(_ source: Any, as type: T.Type) throws -> T {
+    guard let value = source as? T else { throw UnexpectedSource(expected: String(describing: T.self)) }
+    return value
+}
+
+/// An argument the schema declares non-null was missing or of the wrong type
+/// after coercion: an engine bug, answered as an internal error.
+struct MissingArgument: Error {
+    let name: String
+}
+
+extension JSONObject {
+    func requiredString(_ name: String) throws -> String {
+        guard case .string(let value) = self[name] else { throw MissingArgument(name: name) }
+        return value
+    }
+
+    func requiredBool(_ name: String) throws -> Bool {
+        guard case .bool(let value) = self[name] else { throw MissingArgument(name: name) }
+        return value
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder until this module's first file lands.
-print("moments-bff")
