@@ -1,12 +1,14 @@
 import HTTP1
 
 /// `GET /`: a short plain page pointing at `/graphql`, for whoever opens the
-/// server in a browser or with curl.
+/// server in a browser or with curl. The examples use the request's `Host`,
+/// so they are right behind port mapping too.
 public struct RootPageHandler: HTTPHandler {
-    private let page: String
+    public init() {}
 
-    public init(baseURL: String) {
-        page = """
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let baseURL = "http://" + (request.headers["Host"] ?? "127.0.0.1:4000")
+        let page = """
             Moments BFF: a GraphQL endpoint for the Moments app.
 
             POST \(baseURL)/graphql with a JSON body, for example:
@@ -19,9 +21,6 @@ public struct RootPageHandler: HTTPHandler {
             Health: \(baseURL)/healthz   Readiness: \(baseURL)/readyz
 
             """
-    }
-
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: page)
+        return HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: page)
     }
 }

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import GraphQL
+import HTTP1
+import HTTPServer
+import JSON
+import Logging
+import Moments
+import MomentsAPI
+import MomentsStorage
+
+/// `moments-bff serve` (the default): opens the database and serves HTTP until SIGTERM/SIGINT.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve /graphql (the default command)."
+    )
+
+    @OptionGroup var options: ServeOptions
+
+    func run() throws {
+        let configuration = try options.resolve()
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = configuration.logLevel
+            return handler
+        }
+        let logger = Logger(label: "moments-bff")
+        logger.info("starting", metadata: configuration.logMetadata)
+
+        let store = try MomentsStore.open(path: configuration.databasePath, readers: configuration.readerConnections)
+        let timelines = TimelineService(users: store.users, moments: store.moments, likes: store.likes)
+        let likes = LikeService(users: store.users, moments: store.moments, likes: store.likes)
+        let errors = ErrorMapping(logger: logger)
+        let engine = GraphQLEngine(
+            schema: MomentsSchema.schema,
+            limits: configuration.graphQLLimits,
+            errorMapper: { errors.graphQLError(for: $0) }
+        )
+
+        var router = Router()
+        let graphQL = GraphQLHTTPHandler(
+            engine: engine,
+            services: MomentsServices(timelines: timelines, likes: likes),
+            jsonLimits: configuration.jsonLimits
+        )
+        router.add(.post, "/graphql", graphQL)
+        router.add(.get, "/graphql", graphQL)
+        router.add(.get, "/healthz", LivenessHandler())
+        router.add(.get, "/readyz", ReadinessHandler(ping: { try store.ping() }))
+        router.add(.get, "/", RootPageHandler())
+
+        let handler = AccessLogHandler(
+            logger: logger,
+            next: CORSHandler(policy: CORSPolicy(allowedOrigins: configuration.corsOrigins), next: router)
+        )
+        let server = Server(host: configuration.host, port: configuration.port, limits: configuration.httpLimits, handler: handler)
+        let address = try server.start()
+        let signals = SignalWatcher(signals: [SIGTERM, SIGINT]) { signal in
+            logger.info("received signal \(signal), shutting down")
+            server.stop()
+        }
+
+        // Tests and scripts wait for exactly this line on standard output.
+        print("listening on http://\(address)")
+        fflush(stdout)
+
+        server.waitUntilStopped()
+        signals.cancel()
+        store.close()
+        logger.info("stopped")
+    }
+}
