@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The `moments-bff` subcommands other than serving.
+@Suite struct CommandLineTests {
+    /// CONTRACT §1, exactly (descriptions aside, which `schema` prints as block strings).
+    static let contractSDL = """
+        type UserDetails {
+          id: ID!
+          name: String!
+          avatar: String!
+          backgroundImage: String!
+        }
+
+        enum MomentType {
+          URL
+          PHOTOS
+        }
+
+        type Moment {
+          id: ID!
+          userDetails: UserDetails!
+          type: MomentType!
+          title: String
+          url: String
+          photos: [String!]!
+          createdDate: String!
+          isLiked: Boolean!
+          likes: [UserDetails!]!
+        }
+
+        type MomentsDetails {
+          userDetails: UserDetails!
+          moments: [Moment!]!
+        }
+
+        type Query {
+          getMomentsDetailsByUserID(userID: ID!): MomentsDetails!
+        }
+
+        type Mutation {
+          updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!): MomentsDetails!
+        }
+        """
+
+    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = try ServerProcess.binaryURL()
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func schemaPrintsTheContractSDL() throws {
+        let (status, output) = try run(["schema"])
+        #expect(status == 0)
+        #expect(Self.withoutDescriptions(output) == Self.contractSDL)
+    }
+
+    @Test func helpDocumentsOptionsAndEnvironment() throws {
+        let (status, output) = try run(["serve", "--help"])
+        #expect(status == 0)
+        for option in ["--host", "--port", "--database", "HOST", "PORT", "DATABASE_PATH", "--max-body-bytes", "--header-timeout"] {
+            #expect(output.contains(option), "help lacks \(option)")
+        }
+    }
+
+    @Test func seedWritesASyntheticDatabaseThatServes() async throws {
+        let directory = try TemporaryDirectory()
+        let (status, _) = try run(["seed", "--database", directory.databasePath, "--synthetic", "--users", "50", "--friends", "4", "--moments", "2", "--likes", "3"])
+        #expect(status == 0)
+        let server = try ServerProcess(databasePath: directory.databasePath)
+        let reply = try await GraphQLClient(baseURL: server.baseURL).graphQL(
+            query: AppDocuments.timeline, variables: ["userID": "7", "withLikes": true])
+        let data = try #require(try reply.json["data"] as? [String: Any])
+        let moments = try #require((data["getMomentsDetailsByUserID"] as? [String: Any])?["moments"] as? [[String: Any]])
+        #expect(moments.count >= 10)  // own 2 + at least 4 friends x 2
+    }
+
+    /// Drops `"""..."""` and `"..."` description lines so the structure can be compared.
+    static func withoutDescriptions(_ sdl: String) -> String {
+        var lines: [Substring] = []
+        var inBlock = false
+        for line in sdl.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("\"\"\"") {
+                let isOneLine = trimmed.count > 3 && trimmed.hasSuffix("\"\"\"")
+                if !isOneLine { inBlock.toggle() }
+                continue
+            }
+            if inBlock || (trimmed.hasPrefix("\"") && trimmed.hasSuffix("\"")) { continue }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

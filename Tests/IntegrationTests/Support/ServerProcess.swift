@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// The real `moments-bff` binary, started on port 0 with its own database,
+/// ready once it printed `listening on http://HOST:PORT`.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    let baseURL: URL
+    let port: Int
+    let databasePath: String
+    let stderrPath: String
+    private let output: LineCollector
+
+    struct StartupError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// - Parameters:
+    ///   - databasePath: reused across restarts to test persistence.
+    ///   - arguments: extra command-line arguments.
+    init(databasePath: String, arguments: [String] = [], environment: [String: String] = [:], deadline: Duration = .seconds(60)) throws {
+        self.databasePath = databasePath
+        let binary = try Self.binaryURL()
+        process.executableURL = binary
+        process.arguments = ["--port", "0", "--database", databasePath] + arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        // The parent's HOST/PORT must not leak into the child.
+        env["HOST"] = nil
+        env["PORT"] = nil
+        process.environment = env
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        stderrPath = databasePath + ".stderr.log"
+        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: stderrPath)
+        output = LineCollector(handle: stdout.fileHandleForReading)
+        try process.run()
+
+        guard let line = output.waitForLine(prefix: "listening on http://", deadline: deadline) else {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+            throw StartupError(description: "moments-bff did not print its listening line; stderr:\n\(log)")
+        }
+        let address = String(line.dropFirst("listening on ".count))
+        guard let url = URL(string: address), let port = url.port else {
+            throw StartupError(description: "unparsable listening line: \(line)")
+        }
+        self.baseURL = url
+        self.port = port
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// Sends `signal` and waits (bounded) for the exit; returns the exit status.
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM, deadline: Duration = .seconds(30)) -> Int32? {
+        guard process.isRunning else { return process.terminationStatus }
+        kill(process.processIdentifier, signal)
+        let exited = DispatchSemaphore(value: 0)
+        let process = self.process
+        DispatchQueue.global().async {
+            process.waitUntilExit()
+            exited.signal()
+        }
+        let seconds = Double(deadline.components.seconds)
+        guard exited.wait(timeout: .now() + seconds) == .success else {
+            kill(process.processIdentifier, SIGKILL)
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    /// Finds the binary next to the running test bundle (as swift-argument-parser's
+    /// test helpers do), or where MOMENTS_BFF_BINARY says.
+    static func binaryURL() throws -> URL {
+        if let override = ProcessInfo.processInfo.environment["MOMENTS_BFF_BINARY"] {
+            return URL(fileURLWithPath: override)
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let candidates = [
+            executable.deletingLastPathComponent().appendingPathComponent("moments-bff"),
+            Bundle.main.bundleURL.appendingPathComponent("moments-bff"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("moments-bff"),
+        ]
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw StartupError(description: "moments-bff not found; searched \(candidates.map(\.path))")
+    }
+}
+
+/// Collects a pipe's output by line, so a test can wait for one with a deadline.
+final class LineCollector: @unchecked Sendable {
+    private let lock = NSCondition()
+    private var buffer = Data()
+    private var lines: [String] = []
+    private var closed = false
+
+    init(handle: FileHandle) {
+        handle.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            self.lock.lock()
+            if data.isEmpty {
+                self.closed = true
+                handle.readabilityHandler = nil
+            } else {
+                self.buffer.append(data)
+                while let newline = self.buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: self.buffer[self.buffer.startIndex..<newline], as: UTF8.self)
+                    self.lines.append(line)
+                    self.buffer.removeSubrange(self.buffer.startIndex...newline)
+                }
+            }
+            self.lock.broadcast()
+            self.lock.unlock()
+        }
+    }
+
+    func waitForLine(prefix: String, deadline: Duration) -> String? {
+        let limit = Date().addingTimeInterval(Double(deadline.components.seconds))
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            if let line = lines.first(where: { $0.hasPrefix(prefix) }) { return line }
+            if closed { return nil }
+            if !lock.wait(until: limit) { return nil }
+        }
+    }
+}
+
+/// A fresh directory for one test's database, removed when the test ends.
+final class TemporaryDirectory: @unchecked Sendable {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "moments-it-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    var databasePath: String { path + "/moments.sqlite" }
+}
