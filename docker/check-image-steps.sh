@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs the Dockerfile's steps without Docker (this machine has no engine):
+# the same release build with a static Swift runtime, the same environment,
+# a fresh /data-like volume directory, the HEALTHCHECK command, and a
+# SIGTERM stop that must exit 0. Traffic goes to 127.0.0.1 only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build -c release --product moments-bff --static-swift-stdlib
+binary="$(swift build -c release --show-bin-path)/moments-bff"
+
+echo "== runtime libraries the image must provide (ldd):"
+ldd "$binary" | grep -v -E 'linux-vdso|ld-linux' || true
+if ldd "$binary" | grep -q 'libswift'; then
+  echo "FAIL: the binary still links a shared Swift runtime" >&2; exit 1
+fi
+
+data="$(mktemp -d)"
+log="$data/server.log"
+trap 'kill "$pid" 2>/dev/null || true; rm -rf "$data"' EXIT
+# As in the image: HOST=0.0.0.0, the database on the volume. A free port
+# instead of 4000, so the check never collides with a running server.
+HOST=0.0.0.0 PORT=0 DATABASE_PATH="$data/moments.sqlite" "$binary" serve >"$data/stdout" 2>"$log" &
+pid=$!
+for _ in $(seq 1 100); do
+  grep -q '^listening on ' "$data/stdout" 2>/dev/null && break
+  kill -0 "$pid" 2>/dev/null || { cat "$log"; exit 1; }
+  sleep 0.1
+done
+port="$(sed -n 's/^listening on http:\/\/.*:\([0-9]*\)$/\1/p' "$data/stdout")"
+[ -n "$port" ] || { echo "FAIL: no listening line" >&2; cat "$log"; exit 1; }
+echo "== listening on port $port"
+
+# The HEALTHCHECK command.
+curl -fsS "http://127.0.0.1:${port}/healthz" >/dev/null && echo "== healthcheck ok"
+curl -fsS "http://127.0.0.1:${port}/graphql" -H 'Content-Type: application/json' \
+  -d '{"query":"{ getMomentsDetailsByUserID(userID: \"0\") { userDetails { name } } }"}'
+echo
+[ -s "$data/moments.sqlite" ] && echo "== database created on the volume"
+
+# docker stop: SIGTERM, then the exit status must be 0.
+kill -TERM "$pid"
+status=0; wait "$pid" || status=$?
+[ "$status" -eq 0 ] || { echo "FAIL: exit status $status after SIGTERM" >&2; exit 1; }
+echo "== stopped cleanly (exit 0)"
