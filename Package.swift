@@ -56,9 +56,16 @@ let package = Package(
         // In-memory repositories: the fakes the service and API tests run on.
         .target(name: "MomentsFakes", dependencies: ["Moments"], path: "Tests/MomentsFakes", swiftSettings: strict),
         .testTarget(name: "MomentsTests", dependencies: ["Moments", "MomentsFakes"], swiftSettings: strict),
+        // Child process of the durability test: acknowledges writes until killed.
+        .executableTarget(
+            name: "storage-durability-probe",
+            dependencies: ["MomentsStorage", "Moments"],
+            path: "Tests/StorageProbe",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "MomentsStorageTests",
-            dependencies: ["MomentsStorage", "Moments", "SQLite"],
+            dependencies: ["MomentsStorage", "Moments", "SQLite", "MomentsFakes", "storage-durability-probe"],
             swiftSettings: strict
         ),
         .testTarget(

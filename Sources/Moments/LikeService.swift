@@ -1,0 +1,34 @@
+/// Liking and unliking a moment (CONTRACT §1 `updateMomentLike`).
+public final class LikeService: Sendable {
+    private let users: any UserRepository
+    private let moments: any MomentRepository
+    private let likes: any LikeRepository
+    private let timelines: TimelineService
+
+    public init(users: any UserRepository, moments: any MomentRepository, likes: any LikeRepository) {
+        self.users = users
+        self.moments = moments
+        self.likes = likes
+        self.timelines = TimelineService(users: users, moments: moments, likes: likes)
+    }
+
+    /// Sets (`isLiked`) or clears `userID`'s like on `momentID`, commits, then
+    /// returns `userID`'s timeline after the change.
+    ///
+    /// Liking twice keeps the first like and its time; unliking an absent like
+    /// is fine. Throws `MomentsError.userNotFound` for an unknown user and
+    /// `.momentNotFound` for a moment that does not exist or that the user may
+    /// not see (written neither by the user nor by a friend).
+    public func updateLike(momentID: String, userID: String, isLiked: Bool) throws -> Timeline {
+        guard let user = try users.user(id: userID) else {
+            throw MomentsError.userNotFound(id: userID)
+        }
+        // Users, moments and friendships are never changed through the API,
+        // so a visibility checked here still holds when the like is written.
+        guard try moments.isMoment(momentID, visibleTo: userID) else {
+            throw MomentsError.momentNotFound(id: momentID)
+        }
+        try likes.setLike(momentID: momentID, userID: userID, isLiked: isLiked)
+        return try timelines.timeline(of: user)
+    }
+}

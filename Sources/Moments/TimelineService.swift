@@ -1,0 +1,36 @@
+/// A user's timeline, and the like data of a page of moments (CONTRACT §1).
+///
+/// Likes are a separate call so that a timeline read without likes reads no
+/// like data at all.
+public final class TimelineService: Sendable {
+    private let users: any UserRepository
+    private let moments: any MomentRepository
+    private let likes: any LikeRepository
+
+    public init(users: any UserRepository, moments: any MomentRepository, likes: any LikeRepository) {
+        self.users = users
+        self.moments = moments
+        self.likes = likes
+    }
+
+    /// The user's profile and the moments written by the user or a friend,
+    /// newest first. Throws `MomentsError.userNotFound` for an unknown user.
+    public func timeline(userID: String) throws -> Timeline {
+        guard let user = try users.user(id: userID) else {
+            throw MomentsError.userNotFound(id: userID)
+        }
+        return try timeline(of: user)
+    }
+
+    /// The timeline of a user already looked up.
+    public func timeline(of user: User) throws -> Timeline {
+        Timeline(user: user, moments: try moments.timelineMoments(userID: user.id))
+    }
+
+    /// One batched read for a whole page: every id in `momentIDs` is a key;
+    /// moments without likes map to `MomentLikes.none`.
+    public func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] {
+        guard !momentIDs.isEmpty else { return [:] }
+        return try likes.likes(momentIDs: momentIDs, viewerID: viewerID)
+    }
+}

@@ -1,0 +1,72 @@
+import Moments
+import SQLite
+
+/// The Moments database: one file, one writer, a pool of readers, and the
+/// repositories over them. The entry point of `MomentsStorage`.
+public final class MomentsStore: Sendable {
+    /// How the store opens its file.
+    public struct Options: Sendable {
+        /// Reader connections (concurrent reads). Default 4.
+        public var readers: Int
+        /// Seed a new database with the demo data of CONTRACT §5. Default true.
+        public var seedDemoData: Bool
+        /// Connection settings (busy timeout, write batch size, ...).
+        public var database: DatabaseConfiguration
+        /// The time in Unix milliseconds: like times, and "now" for the demo data. Default the wall clock.
+        public var clock: @Sendable () -> Int64
+
+        public init(
+            readers: Int = 4,
+            seedDemoData: Bool = true,
+            database: DatabaseConfiguration = DatabaseConfiguration(),
+            clock: @escaping @Sendable () -> Int64 = { WallClock.nowMilliseconds() }
+        ) {
+            self.readers = readers
+            self.seedDemoData = seedDemoData
+            self.database = database
+            self.clock = clock
+        }
+    }
+
+    private let pool: DatabasePool
+    public let users: any UserRepository
+    public let moments: any MomentRepository
+    public let likes: any LikeRepository
+
+    private init(pool: DatabasePool, clock: @escaping @Sendable () -> Int64) {
+        self.pool = pool
+        self.users = SQLiteUserRepository(pool: pool)
+        self.moments = SQLiteMomentRepository(pool: pool)
+        self.likes = SQLiteLikeRepository(pool: pool, clock: clock)
+    }
+
+    /// Opens the database at `path`. A file that does not exist or is empty
+    /// gets `schema.sql` and (when `seedDemoData`) the demo data; a file that
+    /// already has the contract's tables is served as it is.
+    public static func open(path: String, readers: Int = 4, seedDemoData: Bool = true) throws -> MomentsStore {
+        try open(path: path, options: Options(readers: readers, seedDemoData: seedDemoData))
+    }
+
+    public static func open(path: String, options: Options) throws -> MomentsStore {
+        var configuration = options.database
+        configuration.readers = options.readers
+        let clock = options.clock
+        let seed: ((Connection) throws -> Void)? = options.seedDemoData
+            ? { connection in try DemoData.insert(into: connection, now: clock() / 1000) }
+            : nil
+        let pool = try DatabasePool(path: path, configuration: configuration) { connection in
+            try SchemaInstaller.prepare(connection, seed: seed)
+        }
+        return MomentsStore(pool: pool, clock: clock)
+    }
+
+    /// Readiness: a trivial read on a pooled reader.
+    public func ping() throws {
+        _ = try pool.read { try $0.scalar("SELECT 1") }
+    }
+
+    /// Closes the database; pending writes finish first, later calls throw.
+    public func close() {
+        pool.close()
+    }
+}

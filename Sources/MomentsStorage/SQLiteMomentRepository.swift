@@ -1,0 +1,80 @@
+import Moments
+import SQLite
+
+/// Moments from `moments`, `users` and `moment_photos`: a timeline is two
+/// statements whatever its length (moments with authors, then all photos).
+final class SQLiteMomentRepository: MomentRepository {
+    /// The authors are the viewer and the viewer's friends; each author's
+    /// moments come from `moments_by_author`.
+    static let timeline = """
+        SELECT m.id, m.type, m.title, m.url, m.created_date, u.id, u.name, u.avatar, u.background_image
+        FROM (SELECT ?1 AS author_id UNION SELECT friend_id FROM friendships AS f WHERE f.user_id = ?1) AS a
+        JOIN moments AS m ON m.user_id = a.author_id
+        JOIN users AS u ON u.id = m.user_id
+        ORDER BY m.created_date DESC, m.id DESC
+        """
+    /// Photos of a page of moments; `j.key` is the moment's index in the page.
+    static let photos = """
+        SELECT j.key, p.url
+        FROM json_each(?1) AS j
+        JOIN moment_photos AS p ON p.moment_id = j.value
+        ORDER BY j.key, p.position
+        """
+    static let visibility = """
+        SELECT EXISTS (
+            SELECT 1 FROM moments AS m
+            WHERE m.id = ?1 AND (m.user_id = ?2 OR EXISTS (
+                SELECT 1 FROM friendships AS f WHERE f.user_id = ?2 AND f.friend_id = m.user_id)))
+        """
+
+    private let pool: DatabasePool
+
+    init(pool: DatabasePool) {
+        self.pool = pool
+    }
+
+    func timelineMoments(userID: String) throws -> [Moment] {
+        try pool.read { connection in
+            var moments = try connection.withStatement(Self.timeline, [.text(userID)]) { statement in
+                var moments: [Moment] = []
+                // One User value per author, shared by that author's moments.
+                var authors: [String: User] = [:]
+                try statement.forEachRow { row in
+                    let authorID = row.text(at: 5)
+                    let author = authors[authorID] ?? row.user(at: 5)
+                    authors[authorID] = author
+                    moments.append(try row.moment(author: author))
+                }
+                return moments
+            }
+            guard !moments.isEmpty else { return moments }
+            let ids = JSONArray.encode(moments.map(\.id))
+            try connection.withStatement(Self.photos, [.text(ids)]) { statement in
+                try statement.forEachRow { row in
+                    let index = Int(row.int64(at: 0))
+                    if moments.indices.contains(index) {
+                        moments[index].photos.append(row.text(at: 1))
+                    }
+                }
+            }
+            return moments
+        }
+    }
+
+    func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool {
+        try pool.read { connection in
+            try connection.scalar(Self.visibility, [.text(momentID), .text(viewerID)]) == .integer(1)
+        }
+    }
+}
+
+extension Statement {
+    /// A moment (without photos) from columns 0-4: id, type, title, url, created_date.
+    fileprivate func moment(author: User) throws -> Moment {
+        let id = text(at: 0)
+        guard let type = MomentType(rawValue: text(at: 1)) else {
+            throw MomentsStorageError.invalidRow(table: "moments", id: id)
+        }
+        return Moment(id: id, author: author, type: type, title: optionalText(at: 2), url: optionalText(at: 3), photos: [], createdDate: int64(at: 4))
+    }
+}

@@ -1,0 +1,62 @@
+// Generated copy of schema.sql (the only file anyone edits); a test fails when
+// the two differ. Regenerate after editing schema.sql with:
+//   { head -n 5 Sources/MomentsStorage/SchemaSQL.swift; cat schema.sql; printf '"""#\n}\n'; } > /tmp/s && mv /tmp/s Sources/MomentsStorage/SchemaSQL.swift
+enum SchemaSQL {
+    static let text = #"""
+-- Moments BFF database layout: the single source of truth (CONTRACT.md §4).
+-- Applied once, in one transaction, to a new (empty) database. The binary
+-- embeds a copy (Sources/MomentsStorage/SchemaSQL.swift) that a test keeps
+-- identical to this file. Bump user_version and add a migration in
+-- SchemaInstaller.swift for any change to an existing layout.
+
+CREATE TABLE users (
+    id               TEXT PRIMARY KEY NOT NULL,
+    name             TEXT NOT NULL,
+    avatar           TEXT NOT NULL,
+    background_image TEXT NOT NULL
+);
+
+-- Stored in both directions: (a, b) and (b, a). The primary key is the
+-- "friends of U" access path of the timeline and of the visibility check.
+CREATE TABLE friendships (
+    user_id   TEXT NOT NULL REFERENCES users(id),
+    friend_id TEXT NOT NULL REFERENCES users(id),
+    PRIMARY KEY (user_id, friend_id)
+) WITHOUT ROWID;
+-- Foreign-key child index for friend_id.
+CREATE INDEX friendships_by_friend ON friendships(friend_id);
+
+CREATE TABLE moments (
+    id           TEXT PRIMARY KEY NOT NULL,
+    user_id      TEXT NOT NULL REFERENCES users(id),
+    type         TEXT NOT NULL CHECK (type IN ('URL', 'PHOTOS')),
+    title        TEXT,
+    url          TEXT,
+    created_date INTEGER NOT NULL -- Unix seconds
+);
+-- The timeline's access path: each author's moments, newest first.
+CREATE INDEX moments_by_author ON moments(user_id, created_date DESC, id DESC);
+
+-- The primary key is the "photos of a moment, in order" access path.
+CREATE TABLE moment_photos (
+    moment_id TEXT NOT NULL REFERENCES moments(id),
+    position  INTEGER NOT NULL,
+    url       TEXT NOT NULL,
+    PRIMARY KEY (moment_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE moment_likes (
+    moment_id TEXT NOT NULL REFERENCES moments(id),
+    user_id   TEXT NOT NULL REFERENCES users(id),
+    liked_at  INTEGER NOT NULL, -- Unix milliseconds
+    PRIMARY KEY (moment_id, user_id)
+) WITHOUT ROWID;
+-- The likers of a moment in the order they are shown (oldest first, ties by
+-- user id), read without a sort.
+CREATE INDEX moment_likes_by_time ON moment_likes(moment_id, liked_at, user_id);
+-- Foreign-key child index for user_id.
+CREATE INDEX moment_likes_by_user ON moment_likes(user_id);
+
+PRAGMA user_version = 1;
+"""#
+}

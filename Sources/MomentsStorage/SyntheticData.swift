@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SQLite
+
+/// Deterministic synthetic data sets for benchmarks, in the shape of
+/// `make_db.py --synthetic`: users "0"..."N-1", a friendship ring plus random
+/// chords (every user has at least `friends` friends), `moments` moments per
+/// user (about 20% URL, the rest 1-3 photos), and up to `likes` likes per
+/// moment from the author's friends. The same arguments give the same rows
+/// (created times are relative to `now`).
+public enum SyntheticData {
+    /// Replaces the file at `path` (and its -wal/-shm) with a new synthetic database.
+    public static func write(to path: String, users: Int, friends: Int, moments: Int, likes: Int, seed: UInt64) throws {
+        try write(to: path, users: users, friends: friends, moments: moments, likes: likes, seed: seed,
+                  now: WallClock.nowMilliseconds() / 1000)
+    }
+
+    /// As above, with the reference time `now` in Unix seconds.
+    public static func write(to path: String, users: Int, friends: Int, moments: Int, likes: Int, seed: UInt64, now: Int64) throws {
+        precondition(users >= 0 && friends >= 0 && moments >= 0 && likes >= 0, "synthetic sizes are counts")
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            remove(path + suffix)
+        }
+        let connection = try Connection(path: path)
+        defer { connection.close() }
+        try connection.executeScript("PRAGMA foreign_keys = ON")
+        try connection.executeScript("PRAGMA journal_mode = WAL")
+        try connection.transaction(.immediate) {
+            try connection.executeScript(SchemaSQL.text)
+            var generator = SyntheticGenerator(users: users, friends: friends, moments: moments, likes: likes, seed: seed, now: now)
+            try generator.insert(into: connection)
+        }
+        // Fold the WAL into the main file so the result is one self-contained file.
+        try connection.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+}

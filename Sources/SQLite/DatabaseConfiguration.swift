@@ -1,0 +1,26 @@
+/// How a `DatabasePool` opens and configures its connections.
+public struct DatabaseConfiguration: Sendable {
+    /// Reader connections in the pool; reads beyond this wait for a free one. Default 4.
+    public var readers: Int
+    /// How long a connection retries a lock held by another process before
+    /// failing with SQLITE_BUSY (`sqlite3_busy_timeout`). Default 5000 ms.
+    public var busyTimeoutMilliseconds: Int32
+    /// Most write operations committed together in one transaction (group
+    /// commit). Default 512.
+    public var maxWriteBatch: Int
+    /// Called on every connection (writer first) after the pragmas, e.g. to
+    /// install a statement observer in tests. Default none.
+    public var prepareConnection: (@Sendable (Connection) throws -> Void)?
+
+    public init(
+        readers: Int = 4,
+        busyTimeoutMilliseconds: Int32 = 5000,
+        maxWriteBatch: Int = 512,
+        prepareConnection: (@Sendable (Connection) throws -> Void)? = nil
+    ) {
+        self.readers = readers
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.maxWriteBatch = maxWriteBatch
+        self.prepareConnection = prepareConnection
+    }
+}

@@ -1,0 +1,124 @@
+import CSQLite
+import Dispatch
+
+/// The single writer connection, and group commit over it.
+///
+/// Callers enqueue operations and block until theirs is committed. The
+/// writer's serial queue takes everything pending at once (up to
+/// `maxBatch`) and commits it in one `BEGIN IMMEDIATE ... COMMIT`, each
+/// operation inside its own SAVEPOINT, so one failing operation is rolled
+/// back alone and the others still commit. While a batch waits for its fsync
+/// the next batch gathers, so many concurrent writes share one sync without
+/// weakening `synchronous=FULL`.
+final class WriteQueue: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "sqlite.writer")
+    private let connection: ConnectionBox
+    private let maxBatch: Int
+    private let lock = Lock()
+    // Guarded by `lock`.
+    private var pending: [PendingWrite] = []
+    private var isDraining = false
+    private var isClosed = false
+
+    init(connection: ConnectionBox, maxBatch: Int) {
+        precondition(maxBatch > 0, "a write batch holds at least one operation")
+        self.connection = connection
+        self.maxBatch = maxBatch
+    }
+
+    /// Runs `body` in the next batch and returns its result once the batch is committed.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) throws -> T {
+        dispatchPrecondition(condition: .notOnQueue(queue))
+        let result = ResultBox<T>()
+        let operation = PendingWrite { connection in
+            result.value = try body(connection)
+        }
+        let startDrain = try lock.withLock { () throws(SQLiteError) -> Bool in
+            guard !isClosed else { throw SQLiteError.closed("database") }
+            pending.append(operation)
+            if isDraining { return false }
+            isDraining = true
+            return true
+        }
+        if startDrain {
+            queue.async { self.drain() }
+        }
+        operation.done.wait()
+        if let error = operation.error {
+            throw error
+        }
+        guard let value = result.value else {
+            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "write finished without a result")
+        }
+        return value
+    }
+
+    /// Runs on `queue`: commits batches until nothing is pending.
+    private func drain() {
+        while true {
+            let batch = lock.withLock { () -> [PendingWrite] in
+                if pending.isEmpty {
+                    isDraining = false
+                    return []
+                }
+                let count = min(maxBatch, pending.count)
+                let batch = Array(pending.prefix(count))
+                pending.removeFirst(count)
+                return batch
+            }
+            if batch.isEmpty { return }
+            commit(batch)
+        }
+    }
+
+    private func commit(_ batch: [PendingWrite]) {
+        let db = connection.connection
+        do {
+            try db.transaction(.immediate) {
+                for operation in batch {
+                    do {
+                        try db.savepoint("operation") { try operation.body(db) }
+                    } catch {
+                        operation.error = error
+                    }
+                }
+            }
+        } catch {
+            // Nothing of this batch is on disk: every operation fails.
+            for operation in batch { operation.error = error }
+        }
+        for operation in batch { operation.done.signal() }
+    }
+
+    /// Writes enqueued and not yet taken into a batch.
+    var pendingCount: Int { lock.withLock { pending.count } }
+
+    /// Refuses new writes, lets the pending ones finish, and closes the connection.
+    func close() {
+        let wasClosed = lock.withLock { () -> Bool in
+            defer { isClosed = true }
+            return isClosed
+        }
+        guard !wasClosed else { return }
+        queue.sync {
+            // A drain already queued ran before this block; nothing is pending now.
+            self.connection.connection.close()
+        }
+    }
+}
+
+/// One enqueued write. Its fields are written on the writer queue before
+/// `done` is signalled and read by the caller after, so the semaphore orders them.
+private final class PendingWrite: @unchecked Sendable {
+    let body: (Connection) throws -> Void
+    var error: (any Error)?
+    let done = DispatchSemaphore(value: 0)
+
+    init(body: @escaping (Connection) throws -> Void) {
+        self.body = body
+    }
+}
+
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Moments
+
+/// The shared state behind the in-memory repositories: the rows of CONTRACT
+/// §4 with the same semantics as the SQLite store (ordering by byte-wise id,
+/// friendships in both directions, first like kept), plus counters and an
+/// injectable failure for tests.
+public final class InMemoryDatabase: @unchecked Sendable {
+    struct MomentRow {
+        var id: String
+        var authorID: String
+        var type: MomentType
+        var title: String?
+        var url: String?
+        var photos: [String]
+        var createdDate: Int64
+    }
+
+    /// Calls made through the repositories, for tests that assert what was (not) read.
+    public struct Counters: Sendable, Equatable {
+        public var userReads = 0
+        public var momentReads = 0
+        public var visibilityChecks = 0
+        public var likeReads = 0
+        public var likeWrites = 0
+    }
+
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var users: [String: User] = [:]
+    private var friends: [String: Set<String>] = [:]
+    private var moments: [String: MomentRow] = [:]
+    /// moment id -> liker id -> liked at (Unix ms).
+    private var likes: [String: [String: Int64]] = [:]
+    private var counters = Counters()
+    private var failure: (any Error)?
+    private var clock: @Sendable () -> Int64
+
+    /// `clock` gives like times in Unix milliseconds; the default is a fixed
+    /// start advancing one second per call, so tests are deterministic.
+    public init(clock: (@Sendable () -> Int64)? = nil) {
+        if let clock {
+            self.clock = clock
+        } else {
+            let ticks = TickingClock(startMilliseconds: 1_700_000_000_000, stepMilliseconds: 1000)
+            self.clock = { ticks.next() }
+        }
+    }
+
+    public var userRepository: InMemoryUserRepository { InMemoryUserRepository(database: self) }
+    public var momentRepository: InMemoryMomentRepository { InMemoryMomentRepository(database: self) }
+    public var likeRepository: InMemoryLikeRepository { InMemoryLikeRepository(database: self) }
+
+    /// A `TimelineService` over this database.
+    public func timelineService() -> TimelineService {
+        TimelineService(users: userRepository, moments: momentRepository, likes: likeRepository)
+    }
+
+    /// A `LikeService` over this database.
+    public func likeService() -> LikeService {
+        LikeService(users: userRepository, moments: momentRepository, likes: likeRepository)
+    }
+
+    // MARK: Building
+
+    public func addUser(_ user: User) {
+        locked { users[user.id] = user }
+    }
+
+    /// Adds a friendship in both directions.
+    public func addFriendship(_ a: String, _ b: String) {
+        locked {
+            friends[a, default: []].insert(b)
+            friends[b, default: []].insert(a)
+        }
+    }
+
+    public func addMoment(id: String, authorID: String, type: MomentType, title: String? = nil, url: String? = nil, photos: [String] = [], createdDate: Int64) {
+        locked { moments[id] = MomentRow(id: id, authorID: authorID, type: type, title: title, url: url, photos: photos, createdDate: createdDate) }
+    }
+
+    public func addLike(momentID: String, userID: String, likedAt: Int64) {
+        locked { likes[momentID, default: [:]][userID] = likedAt }
+    }
+
+    /// Every later repository call throws `error` (until set back to nil).
+    public func failEveryCall(with error: (any Error)?) {
+        locked { failure = error }
+    }
+
+    public var callCounts: Counters { locked { counters } }
+
+    /// The like time of a like, or nil when absent.
+    public func likedAt(momentID: String, userID: String) -> Int64? {
+        locked { likes[momentID]?[userID] }
+    }
+
+    // MARK: Repository operations
+
+    func user(id: String) throws -> User? {
+        try checked(\.userReads) { users[id] }
+    }
+
+    func timelineMoments(userID: String) throws -> [Moment] {
+        try checked(\.momentReads) {
+            let authors = (friends[userID] ?? []).union([userID])
+            return moments.values
+                .filter { authors.contains($0.authorID) }
+                .compactMap { row -> Moment? in
+                    guard let author = users[row.authorID] else { return nil }
+                    return Moment(id: row.id, author: author, type: row.type, title: row.title, url: row.url, photos: row.photos, createdDate: row.createdDate)
+                }
+                .sorted { a, b in
+                    a.createdDate != b.createdDate ? a.createdDate > b.createdDate : Self.bytes(b.id, precede: a.id)
+                }
+        }
+    }
+
+    func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool {
+        try checked(\.visibilityChecks) {
+            guard let row = moments[momentID] else { return false }
+            return row.authorID == viewerID || friends[viewerID]?.contains(row.authorID) == true
+        }
+    }
+
+    func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] {
+        try checked(\.likeReads) {
+            var result: [String: MomentLikes] = [:]
+            for id in momentIDs {
+                let likers = (likes[id] ?? [:])
+                    .sorted { a, b in a.value != b.value ? a.value < b.value : Self.bytes(a.key, precede: b.key) }
+                    .compactMap { users[$0.key] }
+                result[id] = likers.isEmpty ? .none : MomentLikes(isLikedByViewer: likers.contains { $0.id == viewerID }, likers: likers)
+            }
+            return result
+        }
+    }
+
+    func setLike(momentID: String, userID: String, isLiked: Bool) throws {
+        try checked(\.likeWrites) {
+            if isLiked {
+                // The SQLite store's foreign keys refuse likes of unknown rows.
+                guard moments[momentID] != nil, users[userID] != nil else {
+                    throw InMemoryDatabaseError.foreignKeyViolation
+                }
+                if likes[momentID]?[userID] == nil {
+                    likes[momentID, default: [:]][userID] = clock()
+                }
+            } else {
+                likes[momentID]?[userID] = nil
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// SQLite compares TEXT byte-wise (BINARY collation), so do the fakes.
+    static func bytes(_ a: String, precede b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    private func checked<T>(_ counter: WritableKeyPath<Counters, Int>, _ body: () throws -> T) throws -> T {
+        try locked {
+            counters[keyPath: counter] += 1
+            if let failure { throw failure }
+            return try body()
+        }
+    }
+}
+
+/// What the fakes refuse that SQLite's constraints would refuse too.
+public enum InMemoryDatabaseError: Error, Sendable, Equatable {
+    case foreignKeyViolation
+}
+
+/// A clock that starts at a fixed time and advances by a step on every reading.
+public final class TickingClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Int64
+    private let step: Int64
+
+    public init(startMilliseconds: Int64, stepMilliseconds: Int64) {
+        current = startMilliseconds
+        step = stepMilliseconds
+    }
+
+    public func next() -> Int64 {
+        lock.lock()
+        defer { lock.unlock() }
+        let value = current
+        current += step
+        return value
+    }
+}

@@ -1,0 +1,121 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import SQLite
+
+struct DatabasePoolTests {
+    let directory: TemporaryDirectory
+    let pool: DatabasePool
+    let statements = Recorder()
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let statements = statements
+        let configuration = DatabaseConfiguration(readers: 2, prepareConnection: { connection in
+            try connection.setStatementObserver { statements.append($0) }
+        })
+        pool = try DatabasePool(path: directory.file("pool.sqlite"), configuration: configuration) { connection in
+            try connection.executeScript("CREATE TABLE t (id INTEGER PRIMARY KEY)")
+        }
+    }
+
+    private struct Boom: Error {}
+
+    private func count() throws -> SQLiteValue? {
+        try pool.read { try $0.scalar("SELECT count(*) FROM t") }
+    }
+
+    @Test func configuresWALAndFullSync() throws {
+        #expect(try pool.read { try $0.scalar("PRAGMA journal_mode") } == .text("wal"))
+        #expect(try pool.write { try $0.scalar("PRAGMA synchronous") } == .integer(2))
+        #expect(try pool.read { try $0.scalar("PRAGMA foreign_keys") } == .integer(1))
+    }
+
+    @Test func readersDoNotWaitForAWriteInProgress() throws {
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let pool = pool
+        DispatchQueue.global().async {
+            _ = try? pool.write { connection in
+                try connection.execute("INSERT INTO t VALUES (1)")
+                inside.signal()
+                _ = release.wait(timeout: .now() + 10)
+            }
+            finished.signal()
+        }
+        #expect(inside.wait(timeout: .now() + 10) == .success)
+        // The write holds its transaction open: a read still answers, with the committed state.
+        #expect(try count() == .integer(0))
+        release.signal()
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(try count() == .integer(1))
+    }
+
+    @Test func oneFailingWriteDoesNotFailTheOthers() throws {
+        let outcomes = Recorder()
+        let pool = pool
+        DispatchQueue.concurrentPerform(iterations: 40) { index in
+            do {
+                try pool.write { connection in
+                    try connection.execute("INSERT INTO t VALUES (?1)", [.integer(Int64(index))])
+                    if index % 2 == 1 { throw Boom() }
+                }
+                outcomes.append("ok \(index)")
+            } catch is Boom {
+                outcomes.append("boom \(index)")
+            } catch {
+                outcomes.append("unexpected \(error)")
+            }
+        }
+        let expected = (0..<40).map { $0 % 2 == 0 ? "ok \($0)" : "boom \($0)" }
+        #expect(outcomes.values.sorted() == expected.sorted())
+        let ids = try pool.read { connection in
+            try connection.withStatement("SELECT id FROM t ORDER BY id") { statement in
+                var ids: [Int] = []
+                try statement.forEachRow { ids.append(Int($0.int64(at: 0))) }
+                return ids
+            }
+        }
+        #expect(ids == Array(stride(from: 0, to: 40, by: 2)))
+    }
+
+    @Test func concurrentWritesShareOneCommit() throws {
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        let pool = pool
+        DispatchQueue.global().async(group: done) {
+            _ = try? pool.write { _ in
+                inside.signal()
+                _ = release.wait(timeout: .now() + 10)
+            }
+        }
+        #expect(inside.wait(timeout: .now() + 10) == .success)
+        // Threads of their own: the blocked first write must not starve a thread pool.
+        for index in 1...10 {
+            done.enter()
+            Thread.detachNewThread {
+                _ = try? pool.write { try $0.execute("INSERT INTO t VALUES (?1)", [.integer(Int64(index))]) }
+                done.leave()
+            }
+        }
+        // Bounded by a deadline: the ten writers enqueue within milliseconds.
+        let deadline = DispatchTime.now() + 10
+        while pool.pendingWriteCount < 10, DispatchTime.now() < deadline {
+            sched_yield()
+        }
+        #expect(pool.pendingWriteCount == 10)
+        release.signal()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(try count() == .integer(10))
+        let commits = statements.values.filter { $0 == "BEGIN IMMEDIATE TRANSACTION" }
+        #expect(commits.count == 2)
+    }
+
+    @Test func closedPoolRefusesWork() throws {
+        pool.close()
+        #expect(throws: SQLiteError.self) { try count() }
+        #expect(throws: SQLiteError.self) { try pool.write { _ in 1 } }
+    }
+}
