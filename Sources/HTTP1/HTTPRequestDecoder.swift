@@ -51,6 +51,9 @@ public struct HTTPRequestDecoder: Sendable {
         }
     }
 
+    /// Bytes of an incomplete head held over from earlier calls (zero while heads arrive whole).
+    var bufferedHeadBytes: Int { pending.count }
+
     /// Decodes from `bytes`, returning the event and how many bytes of `bytes` it consumed.
     /// With `.needMoreData`, `consumed == bytes.count`.
     public mutating func decode(_ bytes: UnsafeRawBufferPointer) throws(HTTPParseError) -> (event: Event, consumed: Int) {
