@@ -79,6 +79,18 @@ let validCases: [ValidCase] = [
         .make(method: "POST", headers: [("Host", "a"), ("Transfer-Encoding", "chunked")].headers,
               framing: .chunked, body: "hello world0123456789")),
     ValidCase(
+        "chunk extensions with quoted strings (llhttp)",
+        "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + "5;ilovew3=\"I \\\"love\\\"; \\\\extensions\\\\\";somuchlove=\"aretheseparametersfor\";blah;foo=bar\r\nhello\r\n"
+            + "6;blahblah;blah\r\n world\r\n1 ; a = b ;c\r\n!\r\n0;last\r\n\r\n",
+        .make(method: "POST", headers: [("Host", "a"), ("Transfer-Encoding", "chunked")].headers,
+              framing: .chunked, body: "hello world!")),
+    ValidCase(
+        "upper and lower case hex sizes",
+        "PUT /url HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nA\r\n0123456789\r\na\r\n0123456789\r\n0\r\n\r\n",
+        .make(method: "PUT", target: "/url", headers: [("Host", "a"), ("Transfer-Encoding", "chunked")].headers,
+              framing: .chunked, body: "01234567890123456789")),
+    ValidCase(
         "chunked, empty body", "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: Chunked\r\n\r\n000\r\n\r\n",
         .make(method: "POST", headers: [("Host", "a"), ("Transfer-Encoding", "Chunked")].headers, framing: .chunked)),
     ValidCase(
