@@ -38,6 +38,9 @@ let validCases: [ValidCase] = [
     ValidCase(
         "obs-text in target and value", bytes: Array("GET /\u{A0} HTTP/1.1\r\nHost: a\r\nh: c".utf8) + [0xA2] + Array("y\r\n\r\n".utf8),
         .make(target: "/\u{A0}", headers: [("Host", "a"), ("h", String(decoding: [0x63, 0xA2, 0x79], as: UTF8.self))].headers)),
+    ValidCase(
+        "Host forms: IPv6 literal with port, empty", "GET / HTTP/1.1\r\nHost: [::1]:4000\r\n\r\nGET / HTTP/1.1\r\nHost:\r\n\r\n",
+        .make(headers: ["Host": "[::1]:4000"]), .make(headers: ["Host": ""])),
     ValidCase("leading empty lines ignored", "\r\n\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n", .make()),
     ValidCase("HTTP/1.0 without Host", "GET / HTTP/1.0\r\n\r\n", .make(version: .http1_0, headers: [:])),
     ValidCase(
