@@ -41,6 +41,17 @@ let validCases: [ValidCase] = [
     ValidCase(
         "Host forms: IPv6 literal with port, empty", "GET / HTTP/1.1\r\nHost: [::1]:4000\r\n\r\nGET / HTTP/1.1\r\nHost:\r\n\r\n",
         .make(headers: ["Host": "[::1]:4000"]), .make(headers: ["Host": ""])),
+    ValidCase(
+        "multibyte value (picohttpparser)",
+        bytes: Array("GET /hoge HTTP/1.1\r\nHost: example.com\r\nUser-Agent: ".utf8) + [0o343, 0o201, 0o262, 0o343]
+            + Array("/1.0\r\n\r\n".utf8),
+        .make(target: "/hoge", headers: [("Host", "example.com"),
+              ("User-Agent", String(decoding: [0o343, 0o201, 0o262, 0o343] + Array("/1.0".utf8), as: UTF8.self))].headers)),
+    ValidCase(
+        "chunked hello world in two chunks with trailers (picohttpparser)",
+        "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nhello \r\n5\r\nworld\r\n0\r\na: b\r\nc: d\r\n\r\n",
+        .make(method: "POST", headers: [("Host", "a"), ("Transfer-Encoding", "chunked")].headers,
+              framing: .chunked, body: "hello world")),
     ValidCase("leading empty lines ignored", "\r\n\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n", .make()),
     ValidCase("HTTP/1.0 without Host", "GET / HTTP/1.0\r\n\r\n", .make(version: .http1_0, headers: [:])),
     ValidCase(
