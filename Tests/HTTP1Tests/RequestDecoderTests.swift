@@ -116,6 +116,14 @@ let validCases: [ValidCase] = [
         .make(method: "POST", headers: [("Host", "a"), ("Expect", "100-Continue"), ("Content-Length", "2")].headers,
               framing: .length(2), expectsContinue: true, body: "hi")),
     ValidCase(
+        "Expect 100-continue with a chunked body",
+        "PUT /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
+        .make(method: "PUT", target: "/x", headers: [("Host", "a"), ("Transfer-Encoding", "chunked"), ("Expect", "100-continue")].headers,
+              framing: .chunked, expectsContinue: true, body: "abc")),
+    ValidCase(
+        "absolute-form with a query and no path", "GET http://example.com?q=1 HTTP/1.1\r\nHost: example.com\r\n\r\n",
+        .make(target: "/?q=1", headers: ["Host": "example.com"])),
+    ValidCase(
         "Expect 100-continue without a body is not reported", "GET / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\n\r\n",
         .make(headers: [("Host", "a"), ("Expect", "100-continue")].headers)),
     ValidCase(
