@@ -28,3 +28,10 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let serviceUnavailable = HTTPStatus(503, "Service Unavailable")
     public static let httpVersionNotSupported = HTTPStatus(505, "HTTP Version Not Supported")
 }
+
+extension HTTPStatus {
+    public static let created = HTTPStatus(201, "Created")
+    public static let movedPermanently = HTTPStatus(301, "Moved Permanently")
+    public static let found = HTTPStatus(302, "Found")
+    public static let notModified = HTTPStatus(304, "Not Modified")
+}

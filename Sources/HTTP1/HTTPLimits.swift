@@ -1,0 +1,73 @@
+/// Every bound the HTTP/1.1 server enforces, named, each with a documented default
+/// (the shape of Hummingbird's configuration structs). The codec uses the size
+/// limits; the connection and server use the timeouts and counts.
+public struct HTTPLimits: Sendable, Hashable {
+    /// Longest request line (method, target, version; without CRLF), in bytes. Past it: 414. Default 8 KiB.
+    public var maxRequestLineLength: Int
+    /// Largest header block after the request line (field lines with their CRLFs), in bytes. Past it: 431.
+    /// Default 32 KiB.
+    public var maxHeaderBlockBytes: Int
+    /// Most header field lines in one request. Past it: 431. Default 100.
+    public var maxHeaderCount: Int
+    /// Largest request body, checked against Content-Length up front and against the running total of a
+    /// chunked body. Past it: 413. Default 1 MiB.
+    public var maxBodyBytes: Int
+    /// Longest chunk-size line after the size digits (whitespace and chunk extensions, which are ignored).
+    /// Past it: 400. Default 1 KiB.
+    public var maxChunkExtensionBytes: Int
+    /// Largest trailer section of a chunked body (read and dropped), in bytes. Past it: 431. Default 8 KiB.
+    public var maxTrailerBytes: Int
+    /// Time to receive a complete header block once a request has started. Past it: 408, then close.
+    /// Default 10 s.
+    public var headerTimeout: Duration
+    /// Time a keep-alive connection may sit with no request in progress before it is closed quietly.
+    /// Default 60 s.
+    public var idleTimeout: Duration
+    /// Time a write may make no progress (a client that stops reading) before the connection is cut off.
+    /// Default 30 s.
+    public var writeTimeout: Duration
+    /// Longest gap between two reads of a request body. Past it: 408, then close. Default 30 s.
+    public var bodyTimeout: Duration
+    /// Most open connections; past it new connections are refused (accepted and closed at once).
+    /// Default 10 000.
+    public var maxConnections: Int
+    /// Bytes of responses queued but not yet written to a connection before the server stops reading
+    /// (and so stops answering pipelined requests) on it. Default 1 MiB.
+    public var maxPendingOutputBytes: Int
+    /// Bytes asked of each socket read. Default 16 KiB.
+    public var readBufferSize: Int
+    /// On stop, how long requests in flight may run before their connections are closed. Default 10 s.
+    public var shutdownGracePeriod: Duration
+
+    public init(
+        maxRequestLineLength: Int = 8 * 1024,
+        maxHeaderBlockBytes: Int = 32 * 1024,
+        maxHeaderCount: Int = 100,
+        maxBodyBytes: Int = 1024 * 1024,
+        maxChunkExtensionBytes: Int = 1024,
+        maxTrailerBytes: Int = 8 * 1024,
+        headerTimeout: Duration = .seconds(10),
+        idleTimeout: Duration = .seconds(60),
+        writeTimeout: Duration = .seconds(30),
+        bodyTimeout: Duration = .seconds(30),
+        maxConnections: Int = 10_000,
+        maxPendingOutputBytes: Int = 1024 * 1024,
+        readBufferSize: Int = 16 * 1024,
+        shutdownGracePeriod: Duration = .seconds(10)
+    ) {
+        self.maxRequestLineLength = maxRequestLineLength
+        self.maxHeaderBlockBytes = maxHeaderBlockBytes
+        self.maxHeaderCount = maxHeaderCount
+        self.maxBodyBytes = maxBodyBytes
+        self.maxChunkExtensionBytes = maxChunkExtensionBytes
+        self.maxTrailerBytes = maxTrailerBytes
+        self.headerTimeout = headerTimeout
+        self.idleTimeout = idleTimeout
+        self.writeTimeout = writeTimeout
+        self.bodyTimeout = bodyTimeout
+        self.maxConnections = maxConnections
+        self.maxPendingOutputBytes = maxPendingOutputBytes
+        self.readBufferSize = readBufferSize
+        self.shutdownGracePeriod = shutdownGracePeriod
+    }
+}

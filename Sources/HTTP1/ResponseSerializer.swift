@@ -1,0 +1,92 @@
+/// Writes responses as HTTP/1.1 bytes into a reusable buffer (RFC 9112 §4, §6).
+///
+/// The status line always says HTTP/1.1, also to HTTP/1.0 clients (RFC 9110 §6.2: a server
+/// sends the highest minor version it supports). Framing is the serializer's alone: the
+/// handler's `Content-Length`, `Transfer-Encoding`, `Connection` and `Date` fields are
+/// replaced, and fields whose name or value would break the framing (CR, LF, NUL) are dropped.
+public enum ResponseSerializer {
+    /// The interim response sent before reading a body the client is holding back
+    /// (`Expect: 100-continue`, RFC 9110 §10.1.1).
+    public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// Appends `response` to `buffer`: status line, the handler's fields, then `Date`,
+    /// `Content-Length` (none for 1xx, 204, 304), and `Connection: close` when `!keepAlive`
+    /// (`Connection: keep-alive` for an HTTP/1.0 client that keeps the connection). A response
+    /// to HEAD gets the fields GET would get, with no body (RFC 9110 §9.3.2).
+    public static func serialize(
+        _ response: HTTPResponse, requestMethod: HTTPMethod, version: HTTPVersion, keepAlive: Bool, date: String,
+        into buffer: inout [UInt8]
+    ) {
+        let status = response.status
+        let bodyAllowed = status.code >= 200 && status.code != 204 && status.code != 304
+        buffer.reserveCapacity(buffer.count + 128 + (bodyAllowed ? response.body.count : 0))
+
+        appendStatusLine(status, into: &buffer)
+        for field in response.headers where !isFramingField(field.name) && isSafe(field.name) && isSafe(field.value) {
+            buffer.append(contentsOf: field.name.utf8)
+            buffer.append(contentsOf: [ASCII.colon, ASCII.space])
+            buffer.append(contentsOf: field.value.utf8)
+            buffer.append(contentsOf: [ASCII.cr, ASCII.lf])
+        }
+        append("Date: ", into: &buffer)
+        buffer.append(contentsOf: date.utf8)
+        buffer.append(contentsOf: [ASCII.cr, ASCII.lf])
+        if bodyAllowed {
+            append("Content-Length: ", into: &buffer)
+            appendDecimal(response.body.count, into: &buffer)
+            buffer.append(contentsOf: [ASCII.cr, ASCII.lf])
+        }
+        if !keepAlive {
+            append("Connection: close\r\n", into: &buffer)
+        } else if version == .http1_0 {
+            append("Connection: keep-alive\r\n", into: &buffer)
+        }
+        buffer.append(contentsOf: [ASCII.cr, ASCII.lf])
+        if bodyAllowed && requestMethod != .head {
+            buffer.append(contentsOf: response.body)
+        }
+    }
+
+    private static func appendStatusLine(_ status: HTTPStatus, into buffer: inout [UInt8]) {
+        if let line = StatusLine.precomputed(status) {
+            buffer.append(contentsOf: UnsafeBufferPointer(start: line.utf8Start, count: line.utf8CodeUnitCount))
+            return
+        }
+        append("HTTP/1.1 ", into: &buffer)
+        // A status code is three digits (RFC 9110 §15); anything else is a programmer error
+        // that must still not break the framing.
+        appendDecimal(min(max(status.code, 100), 999), into: &buffer)
+        buffer.append(ASCII.space)
+        for byte in status.reasonPhrase.utf8 where ASCII.isFieldValueChar(byte) { buffer.append(byte) }
+        buffer.append(contentsOf: [ASCII.cr, ASCII.lf])
+    }
+
+    private static func isFramingField(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: HTTPHeaders.equalNames(name, "Date")
+        case 10: HTTPHeaders.equalNames(name, "Connection")
+        case 14: HTTPHeaders.equalNames(name, "Content-Length")
+        case 17: HTTPHeaders.equalNames(name, "Transfer-Encoding")
+        default: false
+        }
+    }
+
+    private static func isSafe(_ text: String) -> Bool {
+        !text.utf8.contains { $0 == ASCII.cr || $0 == ASCII.lf || $0 == 0 }
+    }
+
+    @inline(__always)
+    private static func append(_ literal: StaticString, into buffer: inout [UInt8]) {
+        buffer.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    static func appendDecimal(_ value: Int, into buffer: inout [UInt8]) {
+        let value = max(0, value)
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            buffer.append(UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10))
+            divisor /= 10
+        }
+    }
+}
