@@ -14,6 +14,7 @@ extension Connection {
         let handlerCloses = response.headers.values("Connection").contains { value in
             value.split(separator: ",").contains { $0.trimmingASCIISpaces().lowercased() == "close" }
         }
+        if context.isStopping, !machine.stopping { _ = machine.shutdownRequested() }
         let keepAlive = machine.responseReady(handlerAllowsKeepAlive: !handlerCloses)
         ResponseSerializer.serialize(
             response, requestMethod: request.method, version: request.version, keepAlive: keepAlive,

@@ -1,5 +1,6 @@
 import Dispatch
 import HTTP1
+import Synchronization
 
 /// What every connection of one server shares; immutable, so any connection queue may read it.
 final class ConnectionContext: Sendable {
@@ -11,6 +12,12 @@ final class ConnectionContext: Sendable {
     let logger: Server.Logger?
     /// Called once per connection, after its socket is closed.
     let connectionClosed: @Sendable (ObjectIdentifier) -> Void
+    private let stopping = Atomic(false)
+
+    /// Whether the server is stopping (set before connections hear of it on their queues).
+    var isStopping: Bool { stopping.load(ordering: .relaxed) }
+
+    func beginStopping() { stopping.store(true, ordering: .relaxed) }
 
     init(
         handler: any HTTPHandler, limits: HTTPLimits, accessLog: Server.AccessLog?, logger: Server.Logger?,

@@ -24,6 +24,7 @@ public final class Server: Sendable {
     private struct State {
         var phase = Phase.created
         var listener: Listener?
+        var context: ConnectionContext?
         var listenerOpen = false
         var connections: [ObjectIdentifier: Connection] = [:]
         var onStopped: [@Sendable () -> Void] = []
@@ -72,6 +73,7 @@ public final class Server: Sendable {
             guard state.phase == .created else { return false }
             state.phase = .running
             state.listener = listener
+            state.context = context
             state.listenerOpen = true
             return true
         }
@@ -89,22 +91,24 @@ public final class Server: Sendable {
     /// flight finish (their responses carry `Connection: close`), and close what
     /// is left after `limits.shutdownGracePeriod`. `waitUntilStopped` returns after.
     public func stop(completion: (@Sendable () -> Void)? = nil) {
-        let (listener, connections, alreadyStopped) = state.withLock { state in
+        let (listener, context, connections, alreadyStopped) = state.withLock { state in
             switch state.phase {
             case .created, .stopped:
                 state.phase = .stopped
-                return (nil as Listener?, [Connection](), true)
+                return (nil as Listener?, nil as ConnectionContext?, [Connection](), true)
             case .stopping:
                 if let completion { state.onStopped.append(completion) }
-                return (nil, [], false)
+                return (nil, nil, [], false)
             case .running:
                 if let completion { state.onStopped.append(completion) }
                 state.phase = .stopping
-                return (state.listener, Array(state.connections.values), false)
+                return (state.listener, state.context, Array(state.connections.values), false)
             }
         }
         if alreadyStopped { completion?() }
         guard let listener else { return }
+        // Seen by handlers already running, so their responses say `Connection: close`.
+        context?.beginStopping()
         listener.stop()
         for connection in connections {
             connection.queue.async { connection.shutdown() }
@@ -153,13 +157,14 @@ public final class Server: Sendable {
 
     private func admit(_ fd: Int32, context: ConnectionContext) {
         do throws(SocketError) { try Socket.setNoDelay(fd) } catch { logger?("\(error)") }
-        let connection = Connection(fd: fd, context: context)
-        let admitted = state.withLock { state -> Bool in
-            guard state.phase == .running, state.connections.count < limits.maxConnections else { return false }
+        // Created only once admitted: a dispatch source released before it was activated crashes.
+        let connection = state.withLock { state -> Connection? in
+            guard state.phase == .running, state.connections.count < limits.maxConnections else { return nil }
+            let connection = Connection(fd: fd, context: context)
             state.connections[ObjectIdentifier(connection)] = connection
-            return true
+            return connection
         }
-        if admitted {
+        if let connection {
             connection.start()
         } else {
             refuse(fd)
