@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import HTTP1
 
@@ -66,10 +69,13 @@ final class Connection: @unchecked Sendable {
 
     // MARK: Reading
 
-    private func readable() {
+    /// Reads until the socket is drained: dispatch reports readiness as edges
+    /// on Linux, so a peer's EOF or reset queued behind data would otherwise
+    /// go unnoticed until a timer.
+    func readable() {
         guard !isClosed else { return }
         let size = context.limits.readBufferSize
-        withUnsafeTemporaryAllocation(byteCount: size, alignment: 16) { buffer in
+        let drained = withUnsafeTemporaryAllocation(byteCount: size, alignment: 16) { buffer -> Bool in
             // A few reads per event at most, so one busy client cannot starve the pool.
             for _ in 0..<4 where !isClosed && machine.wantsReads {
                 switch Socket.read(fd, into: buffer) {
@@ -77,20 +83,22 @@ final class Connection: @unchecked Sendable {
                     if machine.state != .lingering {
                         consume(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                     }
-                    if count < size { return }
                 case .wouldBlock:
-                    return
+                    return true
                 case .endOfFile:
                     perform(machine.readEOF())
-                    return
+                    return true
                 case let .failed(error):
-                    log(error)
+                    if error != .failed(call: "read", errno: ECONNRESET) { log(error) }
                     closeNow()
-                    return
+                    return true
                 }
             }
+            return !machine.wantsReads
         }
         finishEvent()
+        // Input may remain that no new edge will announce: come back for it.
+        if !drained, !isClosed { queue.async { [self] in readable() } }
     }
 
     /// Decodes new bytes, keeping what the decoder leaves in `carry`.
@@ -180,6 +188,8 @@ final class Connection: @unchecked Sendable {
         if wanted, readSuspended {
             readSuspended = false
             readSource.resume()
+            // Bytes that arrived while suspended raise no new edge.
+            queue.async { [self] in readable() }
         } else if !wanted, !readSuspended {
             readSuspended = true
             readSource.suspend()
