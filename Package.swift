@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "moments-bff", targets: ["moments-bff"]),
+        .executable(name: "http-bench-server", targets: ["http-bench-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -47,6 +48,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+
+        // The transport benchmark: /healthz and a fixed 2.5 KB JSON body (scripts/bench-http.sh).
+        .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer", "HTTP1"], swiftSettings: strict),
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: strict),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),

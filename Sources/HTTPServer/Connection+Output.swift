@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import HTTP1
+
+extension Connection {
+    /// Calls the handler inline and queues its response; large or blocked
+    /// output is flushed at once so pipelined answers never pile up unbounded.
+    func respond(to request: HTTPRequest) {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let response = context.handler.handle(request)
+        // "Connection: close" from the handler is honoured like the client's (RFC 9112 §9.6).
+        let handlerCloses = response.headers.values("Connection").contains { value in
+            value.split(separator: ",").contains { $0.trimmingASCIISpaces().lowercased() == "close" }
+        }
+        if context.isStopping, !machine.stopping { _ = machine.shutdownRequested() }
+        let keepAlive = machine.responseReady(handlerAllowsKeepAlive: !handlerCloses)
+        ResponseSerializer.serialize(
+            response, requestMethod: request.method, version: request.version, keepAlive: keepAlive,
+            date: context.dates.current(), into: &output
+        )
+        if let accessLog = context.accessLog {
+            let elapsed = DispatchTime.now().uptimeNanoseconds &- started
+            accessLog(AccessLogEntry(
+                method: request.method, path: String(request.path), status: response.status.code,
+                bytes: response.body.count, duration: .nanoseconds(Int64(clamping: elapsed))
+            ))
+        }
+        if output.count - outputSent >= context.limits.maxPendingOutputBytes { flush() }
+    }
+
+    /// The one answer to a refused request or a timed-out one: its status, `Connection: close`.
+    func queueErrorResponse(_ status: HTTPStatus) {
+        let response = HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                                    body: Array("\(status.code) \(status.reasonPhrase)\n".utf8))
+        ResponseSerializer.serialize(
+            response, requestMethod: .get, version: .http1_1, keepAlive: false,
+            date: context.dates.current(), into: &output
+        )
+        context.accessLog?(AccessLogEntry(method: HTTPMethod("-"), path: "-", status: status.code,
+                                          bytes: response.body.count, duration: .zero))
+    }
+
+    /// Writes queued output without blocking; on EAGAIN, arms the write source and stops reading.
+    func flush() {
+        guard !isClosed, outputSent < output.count else { return }
+        let blockedBefore = writeSource != nil && !writeSuspended
+        while outputSent < output.count {
+            let result = output.withUnsafeBytes { Socket.write(fd, UnsafeRawBufferPointer(rebasing: $0[outputSent...])) }
+            switch result {
+            case let .bytes(count):
+                outputSent += count
+            case .wouldBlock:
+                perform(blockedBefore ? machine.outputProgressed() : machine.outputBlocked())
+                waitForWritable()
+                return
+            case let .failed(error):
+                // The peer is gone (EPIPE, ECONNRESET): nothing more to say to it.
+                if error != .failed(call: "send", errno: EPIPE), error != .failed(call: "send", errno: ECONNRESET) { log(error) }
+                closeNow()
+                return
+            case .endOfFile:
+                closeNow()
+                return
+            }
+        }
+        // Drop the buffer: an idle connection holds no output memory.
+        output = []
+        outputSent = 0
+        if blockedBefore, let writeSource {
+            writeSuspended = true
+            writeSource.suspend()
+        }
+        perform(machine.outputDrained())
+    }
+
+    private func waitForWritable() {
+        if let writeSource {
+            if writeSuspended {
+                writeSuspended = false
+                writeSource.resume()
+            }
+            return
+        }
+        let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+        source.setEventHandler { [unowned self] in writable() }
+        source.setCancelHandler { [self] in sourceCancelled() }
+        writeSource = source
+        source.activate()
+    }
+
+    private func writable() {
+        guard !isClosed else { return }
+        flush()
+        // Requests held back by back-pressure are answered once output drained.
+        for _ in 0..<64 where !isClosed && outputSent == output.count && !carry.isEmpty && machine.acceptsRequestBytes {
+            let before = carry.count
+            consumeCarry(arrived: false)
+            flush()
+            if carry.count == before { break }
+        }
+        finishEvent()
+    }
+}
+
+extension Substring {
+    func trimmingASCIISpaces() -> Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,46 @@
+import Dispatch
+import HTTP1
+
+/// One dispatch timer per connection, moved lazily: a request that arrives
+/// and is answered within one event only stores a new deadline (no dispatch
+/// call); the timer is rescheduled only when a deadline comes earlier than
+/// its next firing, or when it fires before the current deadline.
+extension Connection {
+    /// Records the machine's timer request; `commitTimer()` applies it once per event.
+    func apply(_ command: ConnectionStateMachine.TimerCommand) {
+        switch command {
+        case .keep:
+            break
+        case let .arm(kind, after):
+            timerKind = kind
+            deadline = DispatchTime.now().uptimeNanoseconds &+ after.nanoseconds
+        case .cancel:
+            timerKind = nil
+        }
+    }
+
+    /// Moves the dispatch timer only when the deadline is earlier than its next firing.
+    func commitTimer() {
+        guard !isClosed, timerKind != nil, deadline < timerFiresAt else { return }
+        schedule(at: deadline)
+    }
+
+    func timerFired() {
+        guard !isClosed else { return }
+        timerFiresAt = .max
+        guard let kind = timerKind else { return }
+        if DispatchTime.now().uptimeNanoseconds >= deadline {
+            timerKind = nil
+            perform(machine.timedOut(kind))
+            finishEvent()
+        } else {
+            schedule(at: deadline)
+        }
+    }
+
+    private func schedule(at time: UInt64) {
+        timerFiresAt = time
+        // Leeway lets the kernel batch wake-ups; timeouts are coarse by nature.
+        timer.schedule(deadline: DispatchTime(uptimeNanoseconds: time), leeway: .milliseconds(20))
+    }
+}

@@ -1,0 +1,253 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import HTTP1
+
+/// One accepted socket. It owns the input carry-over, the decoder and the
+/// state machine, and only carries out the machine's actions: read, write,
+/// suspend or resume reading, arm the timer, close.
+///
+/// Threading: every member is confined to `queue`, a serial queue of its own
+/// that targets the global concurrent pool. The handler runs inline on that
+/// queue, so a slow handler holds up only its own connection, and a fast one
+/// costs no thread hop: read, decode, handle, serialize and write happen in
+/// one event.
+///
+/// Memory while idle: no buffers. Reads go to a stack buffer; only the bytes
+/// of an incomplete request are copied to `carry`, and output is released
+/// once written.
+final class Connection: @unchecked Sendable {
+    let fd: Int32
+    let queue: DispatchQueue
+    let context: ConnectionContext
+    var machine: ConnectionStateMachine
+    var decoder: HTTPRequestDecoder
+    let readSource: any DispatchSourceRead
+    /// Whether `readSource` is suspended; changed only in `updateReading()`.
+    var readSuspended = false
+    var writeSource: (any DispatchSourceWrite)?
+    var writeSuspended = false
+    let timer: any DispatchSourceTimer
+    /// The timer the machine last asked for, and its deadline (uptime ns).
+    var timerKind: ConnectionStateMachine.Timeout?
+    var deadline: UInt64 = 0
+    /// When the dispatch timer will next fire; it is moved only when a deadline comes earlier.
+    var timerFiresAt: UInt64 = .max
+    /// Input the decoder has not consumed yet (an incomplete request, or requests held back by back-pressure).
+    var carry: [UInt8] = []
+    /// Serialized output; bytes before `outputSent` are written.
+    var output: [UInt8] = []
+    var outputSent = 0
+    var isClosed = false
+    /// Sources whose cancel handler has not run yet; the fd closes when it reaches zero.
+    var pendingCancels = 1
+
+    init(fd: Int32, context: ConnectionContext) {
+        self.fd = fd
+        self.context = context
+        queue = DispatchQueue(label: "http.connection", target: .global())
+        machine = ConnectionStateMachine(configuration: context.machineConfiguration)
+        decoder = HTTPRequestDecoder(limits: context.limits)
+        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        timer = DispatchSource.makeTimerSource(queue: queue)
+    }
+
+    /// Starts reading; call once, after the connection is registered.
+    func start() {
+        readSource.setEventHandler { [unowned self] in readable() }
+        readSource.setCancelHandler { [self] in sourceCancelled() }
+        timer.setEventHandler { [unowned self] in timerFired() }
+        queue.async { [self] in
+            timer.schedule(deadline: .distantFuture)
+            timer.activate()
+            perform(machine.opened())
+            commitTimer()
+            readSource.activate()
+        }
+    }
+
+    // MARK: Reading
+
+    /// Reads until the socket is drained: dispatch reports readiness as edges
+    /// on Linux, so a peer's EOF or reset queued behind data would otherwise
+    /// go unnoticed until a timer.
+    func readable() {
+        guard !isClosed else { return }
+        let size = context.limits.readBufferSize
+        let drained = withUnsafeTemporaryAllocation(byteCount: size, alignment: 16) { buffer -> Bool in
+            // A few reads per event at most, so one busy client cannot starve the pool.
+            for _ in 0..<4 where !isClosed && machine.wantsReads {
+                switch Socket.read(fd, into: buffer) {
+                case let .bytes(count):
+                    if machine.state != .lingering {
+                        consume(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                    }
+                case .wouldBlock:
+                    return true
+                case .endOfFile:
+                    perform(machine.readEOF())
+                    return true
+                case let .failed(error):
+                    if error != .failed(call: "read", errno: ECONNRESET) { log(error) }
+                    closeNow()
+                    return true
+                }
+            }
+            return !machine.wantsReads
+        }
+        finishEvent()
+        // Input may remain that no new edge will announce: come back for it.
+        if !drained, !isClosed { queue.async { [self] in readable() } }
+    }
+
+    /// Decodes new bytes, keeping what the decoder leaves in `carry`.
+    private func consume(_ bytes: UnsafeRawBufferPointer) {
+        if carry.isEmpty {
+            let used = decodeRequests(bytes, arrived: true)
+            if used < bytes.count, !isClosed { carry.append(contentsOf: bytes[used...]) }
+        } else {
+            carry.append(contentsOf: bytes)
+            consumeCarry(arrived: true)
+        }
+    }
+
+    /// Decodes what `carry` holds (after new bytes, or once output drained).
+    func consumeCarry(arrived: Bool) {
+        let used = carry.withUnsafeBytes { decodeRequests($0, arrived: arrived) }
+        if isClosed || used >= carry.count {
+            carry = []
+        } else if used > 0 {
+            carry.removeFirst(used)
+        }
+    }
+
+    /// Runs the decoder over `bytes` until it needs more, a request is
+    /// refused, or back-pressure stops it; returns the bytes consumed.
+    private func decodeRequests(_ bytes: UnsafeRawBufferPointer, arrived: Bool) -> Int {
+        var offset = 0
+        if arrived, !bytes.isEmpty { perform(machine.bytesArrived()) }
+        // Bounded: every round consumes bytes or yields one of at most two events per request.
+        for _ in 0...(2 * bytes.count + 4) {
+            guard machine.acceptsRequestBytes, output.count - outputSent < context.limits.maxPendingOutputBytes else {
+                return offset
+            }
+            let step: (event: HTTPRequestDecoder.Event, consumed: Int)
+            do {
+                step = try decoder.decode(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+            } catch {
+                perform(machine.parseFailed(status: error.status))
+                return bytes.count  // never guess at what follows a framing error
+            }
+            offset += step.consumed
+            switch step.event {
+            case .needMoreData:
+                perform(machine.needMoreData())
+                return offset
+            case let .head(head):
+                perform(machine.headReceived(expectsContinue: head.expectsContinue, keepAlive: head.keepAlive))
+            case let .request(request):
+                guard machine.requestReceived(keepAlive: request.wantsKeepAlive) == .handle else { return offset }
+                respond(to: request)
+                if offset < bytes.count { perform(machine.bytesArrived()) }
+            }
+        }
+        return offset
+    }
+
+    // MARK: Actions
+
+    func perform(_ action: ConnectionStateMachine.Action) {
+        switch action {
+        case let .read(timer), let .awaitDrain(timer):
+            apply(timer)
+        case let .sendContinue(timer):
+            output.append(contentsOf: ResponseSerializer.continueResponse)
+            apply(timer)
+        case let .respondAndClose(status):
+            queueErrorResponse(status)
+        case let .linger(timer):
+            // Half-close so the client sees the end of our response, then drain its
+            // input: closing with unread input would reset the connection and could
+            // destroy the response before the client reads it.
+            carry = []
+            do throws(SocketError) { try Socket.shutdownWrite(fd) } catch { closeNow(); return }
+            apply(timer)
+        case .close:
+            closeNow()
+        case .handle, .none:
+            break
+        }
+    }
+
+    /// Reads are on exactly when the machine wants them: the one place that
+    /// suspends or resumes the read source, so the two stay balanced.
+    func updateReading() {
+        guard !isClosed else { return }
+        let wanted = machine.wantsReads
+        if wanted, readSuspended {
+            readSuspended = false
+            readSource.resume()
+            // Bytes that arrived while suspended raise no new edge.
+            queue.async { [self] in readable() }
+        } else if !wanted, !readSuspended {
+            readSuspended = true
+            readSource.suspend()
+        }
+    }
+
+    /// Every event ends here: send what is queued, then apply timer and read interest.
+    func finishEvent() {
+        flush()
+        guard !isClosed else { return }
+        commitTimer()
+        updateReading()
+    }
+
+    // MARK: Closing
+
+    /// The server is stopping: close if idle, else end after the current response.
+    func shutdown() {
+        guard !isClosed else { return }
+        perform(machine.shutdownRequested())
+        finishEvent()
+    }
+
+    func closeNow() {
+        guard !isClosed else { return }
+        isClosed = true
+        machine.closed()
+        carry = []
+        output = []
+        timer.cancel()
+        // A suspended source must be resumed before it is cancelled and released.
+        if readSuspended {
+            readSuspended = false
+            readSource.resume()
+        }
+        readSource.cancel()
+        if let writeSource {
+            pendingCancels += 1
+            if writeSuspended {
+                writeSuspended = false
+                writeSource.resume()
+            }
+            writeSource.cancel()
+        }
+    }
+
+    func sourceCancelled() {
+        pendingCancels -= 1
+        guard pendingCancels == 0 else { return }
+        // Only now may the descriptor go: dispatch may use it until every source's cancel handler ran.
+        do throws(SocketError) { try Socket.close(fd) } catch { log(error) }
+        readSource.setEventHandler(handler: nil)
+        writeSource?.setEventHandler(handler: nil)
+        timer.setEventHandler(handler: nil)
+        context.connectionClosed(ObjectIdentifier(self))
+    }
+
+    func log(_ error: SocketError) {
+        context.logger?("connection fd \(fd): \(error)")
+    }
+}

@@ -1,0 +1,47 @@
+import Dispatch
+import HTTP1
+import Synchronization
+
+/// What every connection of one server shares; immutable, so any connection queue may read it.
+final class ConnectionContext: Sendable {
+    let handler: any HTTPHandler
+    let limits: HTTPLimits
+    let machineConfiguration: ConnectionStateMachine.Configuration
+    let dates = DateCache()
+    let accessLog: Server.AccessLog?
+    let logger: Server.Logger?
+    /// Called once per connection, after its socket is closed.
+    let connectionClosed: @Sendable (ObjectIdentifier) -> Void
+    private let stopping = Atomic(false)
+
+    /// Whether the server is stopping (set before connections hear of it on their queues).
+    var isStopping: Bool { stopping.load(ordering: .relaxed) }
+
+    func beginStopping() { stopping.store(true, ordering: .relaxed) }
+
+    init(
+        handler: any HTTPHandler, limits: HTTPLimits, accessLog: Server.AccessLog?, logger: Server.Logger?,
+        connectionClosed: @escaping @Sendable (ObjectIdentifier) -> Void
+    ) {
+        self.handler = handler
+        self.limits = limits
+        self.machineConfiguration = ConnectionStateMachine.Configuration(
+            headerTimeout: limits.headerTimeout,
+            bodyTimeout: limits.bodyTimeout,
+            idleTimeout: limits.idleTimeout,
+            writeTimeout: limits.writeTimeout
+        )
+        self.accessLog = accessLog
+        self.logger = logger
+        self.connectionClosed = connectionClosed
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds, clamped at zero, for DispatchTime arithmetic.
+    var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0 else { return 0 }
+        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HTTP1
+import Synchronization
+
+/// The `Date` header value, formatted once per second and shared by every
+/// connection (nginx's cached time): formatting a date per response costs
+/// more than the rest of the head.
+final class DateCache: Sendable {
+    private let cached = Mutex<(second: Int, text: String)>((-1, ""))
+
+    func current() -> String {
+        let now = Int(time(nil))
+        return cached.withLock { cache in
+            if cache.second != now {
+                cache = (now, HTTPDate.format(secondsSince1970: now))
+            }
+            return cache.text
+        }
+    }
+}

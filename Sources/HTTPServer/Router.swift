@@ -1,0 +1,78 @@
+import HTTP1
+
+/// Routes by method and exact path (no patterns: we serve a handful of endpoints).
+///
+/// - unknown path: `404`;
+/// - known path, other method: `405` with `Allow` listing the path's methods (RFC 9110 §15.5.6);
+/// - `HEAD` is served by the path's `GET` route when it has no `HEAD` route
+///   (RFC 9110 §9.3.2; the serializer drops the body and keeps its length);
+/// - `OPTIONS` is answered `204` with `Allow` unless a route handles it (RFC 9110 §9.3.7).
+public struct Router: HTTPHandler {
+    private var routes: [String: [(method: HTTPMethod, handler: any HTTPHandler)]] = [:]
+
+    public init() {}
+
+    public mutating func add(_ method: HTTPMethod, _ path: String, _ handler: any HTTPHandler) {
+        routes[path, default: []].removeAll { $0.method == method }
+        routes[path, default: []].append((method, handler))
+    }
+
+    public mutating func add(_ method: HTTPMethod, _ path: String, _ handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        add(method, path, ClosureHandler(handle: handle))
+    }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        if request.method == .options, request.target == "*" {
+            return HTTPResponse(status: .noContent, headers: ["Allow": allMethods.joined(separator: ", ")])
+        }
+        guard let pathRoutes = routes[String(request.path)] else {
+            return plain(.notFound)
+        }
+        if let route = pathRoutes.first(where: { $0.method == request.method }) {
+            return route.handler.handle(request)
+        }
+        if request.method == .head, let get = pathRoutes.first(where: { $0.method == .get }) {
+            return get.handler.handle(request)
+        }
+        let allow = Self.allowed(pathRoutes.map(\.method)).joined(separator: ", ")
+        if request.method == .options {
+            return HTTPResponse(status: .noContent, headers: ["Allow": allow])
+        }
+        var response = plain(.methodNotAllowed)
+        response.headers.add("Allow", allow)
+        return response
+    }
+
+    /// The methods a path answers: its routes, HEAD where GET is routed, and OPTIONS.
+    private static func allowed(_ methods: [HTTPMethod]) -> [String] {
+        var result = methods.map(\.rawValue)
+        if methods.contains(.get), !methods.contains(.head) { result.append(HTTPMethod.head.rawValue) }
+        if !methods.contains(.options) { result.append(HTTPMethod.options.rawValue) }
+        return result
+    }
+
+    private var allMethods: [String] {
+        var seen: [String] = []
+        for route in routes.values.joined() where !seen.contains(route.method.rawValue) {
+            seen.append(route.method.rawValue)
+        }
+        return Self.allowed(seen.map { HTTPMethod($0) })
+    }
+
+    private func plain(_ status: HTTPStatus) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: "\(status.code) \(status.reasonPhrase)\n")
+    }
+}
+
+/// A handler from a closure, for routes written inline.
+public struct ClosureHandler: HTTPHandler {
+    let handle: @Sendable (HTTPRequest) -> HTTPResponse
+
+    public init(handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        self.handle = handle
+    }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        handle(request)
+    }
+}

@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import HTTP1
+import Synchronization
+
+/// An HTTP/1.1 server on non-blocking sockets driven by Dispatch.
+///
+/// ```swift
+/// let server = Server(host: "127.0.0.1", port: 0, handler: router)
+/// let address = try server.start()      // the real port when 0 was asked
+/// ...                                   // SIGTERM -> server.stop()
+/// server.waitUntilStopped()
+/// ```
+public final class Server: Sendable {
+    /// Called once per answered request, on the connection's queue; keep it quick.
+    public typealias AccessLog = @Sendable (AccessLogEntry) -> Void
+    /// Called with transport problems worth a log line (failed accepts, unexpected socket errors).
+    public typealias Logger = @Sendable (String) -> Void
+
+    private enum Phase { case created, running, stopping, stopped }
+
+    private struct State {
+        var phase = Phase.created
+        var listener: Listener?
+        var context: ConnectionContext?
+        var listenerOpen = false
+        var connections: [ObjectIdentifier: Connection] = [:]
+        var onStopped: [@Sendable () -> Void] = []
+    }
+
+    public let host: String
+    public let port: Int
+    public let limits: HTTPLimits
+    /// Pending connections the kernel queues before accept (nginx's `backlog`).
+    public let backlog: Int32
+    private let handler: any HTTPHandler
+    private let accessLog: AccessLog?
+    private let logger: Logger?
+    private let acceptQueue = DispatchQueue(label: "http.accept")
+    private let state = Mutex(State())
+    private let stoppedGroup = DispatchGroup()
+    private let refusals = DateCache()
+
+    public init(
+        host: String, port: Int, limits: HTTPLimits = HTTPLimits(), backlog: Int32 = 4096,
+        handler: any HTTPHandler, accessLog: AccessLog? = nil, logger: Logger? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.limits = limits
+        self.backlog = backlog
+        self.handler = handler
+        self.accessLog = accessLog
+        self.logger = logger
+    }
+
+    /// Binds and starts accepting; returns the bound address (with the real port when 0 was asked).
+    @discardableResult
+    public func start() throws(SocketError) -> SocketAddress {
+        Socket.ignoreSIGPIPE()
+        do { try Socket.raiseOpenFileLimit() } catch { logger?("cannot raise the open-file limit: \(error)") }
+        let address = try SocketAddress(host: host, port: port)
+        let context = ConnectionContext(
+            handler: handler, limits: limits, accessLog: accessLog, logger: logger,
+            connectionClosed: { [weak self] id in self?.connectionClosed(id) }
+        )
+        let listener = try Listener(address: address, backlog: backlog, queue: acceptQueue) { [weak self] in
+            self?.acceptPending(context: context)
+        }
+        let started = state.withLock { state -> Bool in
+            guard state.phase == .created else { return false }
+            state.phase = .running
+            state.listener = listener
+            state.context = context
+            state.listenerOpen = true
+            return true
+        }
+        guard started else {
+            listener.stop()
+            listener.start(onClosed: {})
+            throw .failed(call: "start", errno: EALREADY)
+        }
+        stoppedGroup.enter()
+        listener.start { [weak self] in self?.listenerClosed() }
+        return listener.address
+    }
+
+    /// Graceful stop: stop accepting, close idle connections, let requests in
+    /// flight finish (their responses carry `Connection: close`), and close what
+    /// is left after `limits.shutdownGracePeriod`. `waitUntilStopped` returns after.
+    public func stop(completion: (@Sendable () -> Void)? = nil) {
+        let (listener, context, connections, alreadyStopped) = state.withLock { state in
+            switch state.phase {
+            case .created, .stopped:
+                state.phase = .stopped
+                return (nil as Listener?, nil as ConnectionContext?, [Connection](), true)
+            case .stopping:
+                if let completion { state.onStopped.append(completion) }
+                return (nil, nil, [], false)
+            case .running:
+                if let completion { state.onStopped.append(completion) }
+                state.phase = .stopping
+                return (state.listener, state.context, Array(state.connections.values), false)
+            }
+        }
+        if alreadyStopped { completion?() }
+        guard let listener else { return }
+        // Seen by handlers already running, so their responses say `Connection: close`.
+        context?.beginStopping()
+        listener.stop()
+        for connection in connections {
+            connection.queue.async { connection.shutdown() }
+        }
+        acceptQueue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: limits.shutdownGracePeriod.nanoseconds))) {
+            [weak self] in self?.closeRemainingConnections()
+        }
+    }
+
+    /// Blocks until the server has stopped (returns at once if it never started).
+    public func waitUntilStopped() {
+        stoppedGroup.wait()
+    }
+
+    /// Waits at most `timeout`; returns whether the server stopped.
+    public func waitUntilStopped(timeout: Duration) -> Bool {
+        stoppedGroup.wait(timeout: .now() + .nanoseconds(Int(clamping: timeout.nanoseconds))) == .success
+    }
+
+    /// Open connections right now.
+    public var connectionCount: Int {
+        state.withLock { $0.connections.count }
+    }
+
+    // MARK: Accepting
+
+    private func acceptPending(context: ConnectionContext) {
+        // Bounded per event so stop() and other sources get their turn.
+        for _ in 0..<256 {
+            switch Socket.accept(listenerFD) {
+            case let .success(fd?):
+                admit(fd, context: context)
+            case .success(nil):
+                return
+            case let .failure(error):
+                // EMFILE and friends: the pending connection stays queued; try again on the next event.
+                logger?("\(error)")
+                return
+            }
+        }
+    }
+
+    private var listenerFD: Int32 {
+        state.withLock { $0.listener?.fd ?? -1 }
+    }
+
+    private func admit(_ fd: Int32, context: ConnectionContext) {
+        do throws(SocketError) { try Socket.setNoDelay(fd) } catch { logger?("\(error)") }
+        // Created only once admitted: a dispatch source released before it was activated crashes.
+        let connection = state.withLock { state -> Connection? in
+            guard state.phase == .running, state.connections.count < limits.maxConnections else { return nil }
+            let connection = Connection(fd: fd, context: context)
+            state.connections[ObjectIdentifier(connection)] = connection
+            return connection
+        }
+        if let connection {
+            connection.start()
+        } else {
+            refuse(fd)
+        }
+    }
+
+    /// Past `maxConnections` (or while stopping): answer 503 and close at once,
+    /// without touching the open connections. Best effort: one non-blocking send.
+    private func refuse(_ fd: Int32) {
+        var bytes: [UInt8] = []
+        ResponseSerializer.serialize(
+            HTTPResponse(status: .serviceUnavailable, headers: ["Retry-After": "1"]),
+            requestMethod: .get, version: .http1_1, keepAlive: false, date: refusals.current(), into: &bytes
+        )
+        _ = bytes.withUnsafeBytes { Socket.write(fd, $0) }
+        do throws(SocketError) { try Socket.close(fd) } catch { logger?("\(error)") }
+    }
+
+    // MARK: Stopping
+
+    private func connectionClosed(_ id: ObjectIdentifier) {
+        let done = state.withLock { state -> [@Sendable () -> Void]? in
+            state.connections[id] = nil
+            return finishIfStopped(&state)
+        }
+        done.map(announceStopped)
+    }
+
+    private func listenerClosed() {
+        let done = state.withLock { state -> [@Sendable () -> Void]? in
+            state.listenerOpen = false
+            state.listener = nil
+            return finishIfStopped(&state)
+        }
+        done.map(announceStopped)
+    }
+
+    private func closeRemainingConnections() {
+        let connections = state.withLock { Array($0.connections.values) }
+        for connection in connections {
+            connection.queue.async { connection.closeNow() }
+        }
+    }
+
+    private func finishIfStopped(_ state: inout State) -> [@Sendable () -> Void]? {
+        guard state.phase == .stopping, !state.listenerOpen, state.connections.isEmpty else { return nil }
+        state.phase = .stopped
+        defer { state.onStopped = [] }
+        return state.onStopped
+    }
+
+    private func announceStopped(_ callbacks: [@Sendable () -> Void]) {
+        for callback in callbacks { callback() }
+        stoppedGroup.leave()
+    }
+}

@@ -1,0 +1,180 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+
+/// A blocking TCP client for framing tests: it writes exactly the bytes given
+/// and parses responses itself. Every read has a deadline (SO_RCVTIMEO), so a
+/// test fails instead of hanging.
+final class RawClient {
+    struct Response: Equatable {
+        var status: Int
+        var headers: [(name: String, value: String)]
+        var body: [UInt8]
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        }
+        var text: String { String(decoding: body, as: UTF8.self) }
+
+        static func == (lhs: Response, rhs: Response) -> Bool {
+            lhs.status == rhs.status && lhs.body == rhs.body
+                && lhs.headers.map { "\($0.name): \($0.value)" } == rhs.headers.map { "\($0.name): \($0.value)" }
+        }
+    }
+
+    enum Failure: Error, Equatable {
+        case connect(errno: Int32)
+        case timedOut
+        case closed
+        case malformed(String)
+    }
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private var isClosed = false
+
+    /// Connects to 127.0.0.1:`port`; reads give up after `timeout`.
+    init(port: Int, timeout: Duration = .seconds(5)) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure.connect(errno: errno) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard rc == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw Failure.connect(errno: code)
+        }
+        let (seconds, attoseconds) = timeout.components
+        var interval = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close() }
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        Glibc.close(fd)
+    }
+
+    /// Closes with a reset (SO_LINGER 0): a client that vanishes.
+    func reset() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        close()
+    }
+
+    func send(_ text: String) throws {
+        try send(Array(text.utf8))
+    }
+
+    func send(_ bytes: [UInt8]) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw Failure.closed }
+            sent += n
+        }
+    }
+
+    /// Reads one response; `bodyless` for a response to HEAD (Content-Length without a body).
+    func readResponse(bodyless: Bool = false) throws -> Response {
+        let head = try readHead()
+        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+        let statusLine = lines.removeFirst()
+        let parts = statusLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, parts[0] == "HTTP/1.1", let status = Int(parts[1]) else {
+            throw Failure.malformed(statusLine)
+        }
+        var headers: [(name: String, value: String)] = []
+        for line in lines where !line.isEmpty {
+            guard let colon = line.firstIndex(of: ":") else { throw Failure.malformed(line) }
+            headers.append((String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingSpaces()))
+        }
+        var response = Response(status: status, headers: headers, body: [])
+        if !bodyless, let length = response.header("Content-Length").flatMap({ Int($0) }) {
+            response.body = try readExactly(length)
+        }
+        return response
+    }
+
+    /// Whether the server closed the connection (EOF or reset) before `timeout`
+    /// (the socket's read timeout); any bytes that arrive first are returned as a failure.
+    func waitForClose() throws -> Bool {
+        if !buffer.isEmpty { throw Failure.malformed("unexpected bytes: \(String(decoding: buffer, as: UTF8.self))") }
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n == 0 { return true }
+            if n > 0 { throw Failure.malformed("unexpected bytes: \(String(decoding: scratch[..<n], as: UTF8.self))") }
+            switch errno {
+            case EINTR: continue
+            case ECONNRESET: return true
+            case EAGAIN, EWOULDBLOCK: return false
+            default: return true
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    private func readHead() throws -> String {
+        while true {
+            if let end = headEnd() {
+                let head = String(decoding: buffer[..<end], as: UTF8.self)
+                buffer.removeFirst(end + 4)
+                return head
+            }
+            try fill()
+        }
+    }
+
+    private func headEnd() -> Int? {
+        guard buffer.count >= 4 else { return nil }
+        for index in 0...(buffer.count - 4)
+        where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+
+    private func readExactly(_ count: Int) throws -> [UInt8] {
+        while buffer.count < count { try fill() }
+        let bytes = Array(buffer[..<count])
+        buffer.removeFirst(count)
+        return bytes
+    }
+
+    private func fill() throws {
+        var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 {
+                buffer.append(contentsOf: scratch[..<n])
+                return
+            }
+            if n == 0 { throw Failure.closed }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: throw Failure.timedOut
+            default: throw Failure.closed
+            }
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingSpaces() -> String {
+        var result = Substring(self)
+        while result.first == " " { result.removeFirst() }
+        while result.last == " " { result.removeLast() }
+        return String(result)
+    }
+}

@@ -1,0 +1,88 @@
+import Dispatch
+import HTTP1
+import HTTPServer
+import Synchronization
+
+/// A real `Server` on 127.0.0.1, port 0, with the routes the tests talk to.
+final class TestServer: Sendable {
+    let server: Server
+    let port: Int
+    let slowGate = Gate()
+    let accessLog = AccessLogRecorder()
+
+    /// A 4 MiB body: far more than the socket buffers hold, so writes block.
+    static let bigBody = [UInt8](repeating: UInt8(ascii: "x"), count: 4 * 1024 * 1024)
+
+    init(limits: HTTPLimits = HTTPLimits()) throws {
+        var router = Router()
+        router.add(.get, "/hello") { _ in HTTPResponse(status: .ok, contentType: "text/plain", body: "hello") }
+        router.add(.post, "/echo") { request in HTTPResponse(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: request.body) }
+        router.add(.get, "/target") { request in HTTPResponse(status: .ok, contentType: "text/plain", body: request.target) }
+        router.add(.get, "/big") { _ in HTTPResponse(status: .ok, body: TestServer.bigBody) }
+        router.add(.get, "/close") { _ in HTTPResponse(status: .ok, headers: ["Connection": "close"], body: Array("bye".utf8)) }
+        let gate = slowGate
+        router.add(.get, "/slow") { _ in
+            gate.arrive()
+            gate.waitForRelease()
+            return HTTPResponse(status: .ok, contentType: "text/plain", body: "slow")
+        }
+        let log = accessLog
+        server = Server(host: "127.0.0.1", port: 0, limits: limits, handler: router, accessLog: { entry in
+            log.entries.withLock { $0.append(entry) }
+        })
+        port = try server.start().port
+    }
+
+    func client(timeout: Duration = .seconds(5)) throws -> RawClient {
+        try RawClient(port: port, timeout: timeout)
+    }
+
+    /// Stops the server and waits (bounded) for it to finish.
+    func stop() -> Bool {
+        slowGate.release()
+        server.stop()
+        return server.waitUntilStopped(timeout: .seconds(10))
+    }
+
+    /// Waits until `connectionCount` is `expected`, polling against a deadline.
+    func waitForConnectionCount(_ expected: Int, within timeout: Duration = .seconds(5)) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        let wakeups = DispatchSemaphore(value: 0)
+        while clock.now < deadline {
+            if server.connectionCount == expected { return true }
+            _ = wakeups.wait(timeout: .now() + .milliseconds(10))  // a bounded wait between checks
+        }
+        return server.connectionCount == expected
+    }
+}
+
+/// Lets a test hold a handler inside `handle` and know when it got there.
+final class Gate: Sendable {
+    private let arrived = DispatchSemaphore(value: 0)
+    private let released = DispatchSemaphore(value: 0)
+    private let isReleased = Mutex(false)
+
+    func arrive() { arrived.signal() }
+
+    func waitForArrival(timeout: Duration = .seconds(5)) -> Bool {
+        arrived.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds * 1000))) == .success
+    }
+
+    func waitForRelease() {
+        if isReleased.withLock({ $0 }) { return }
+        _ = released.wait(timeout: .now() + .seconds(30))
+    }
+
+    func release() {
+        let first = isReleased.withLock { released in
+            defer { released = true }
+            return !released
+        }
+        if first { for _ in 0..<16 { released.signal() } }
+    }
+}
+
+final class AccessLogRecorder: Sendable {
+    let entries = Mutex<[AccessLogEntry]>([])
+}
