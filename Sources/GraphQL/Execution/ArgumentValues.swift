@@ -43,7 +43,7 @@ func coerceArgumentValues(
         }
         guard let value = valueFromAST(literal, type: type, schema: schema, variables: variables) else {
             throw GraphQLError(
-                "Argument \"\(name)\" has invalid value \(printLiteral(literal)).",
+                "Argument \"\(name)\" has invalid value \(literal.printed).",
                 locations: [literal.loc], code: .badUserInput)
         }
         coerced.appendUnique(name, value)

@@ -1,7 +1,7 @@
 import JSON
 
-// The two ways graphql-js quotes values in messages: `inspect` for runtime
-// (JSON) values and `print` for document literals and type nodes.
+// graphql-js quotes runtime (JSON) values in messages with `inspect`;
+// document literals use `Value.printed` (Language/Printer.swift).
 
 /// graphql-js `inspect` (jsutils/inspect.ts): strings JSON-quoted, objects as
 /// `{ key: value }`, nesting past two levels elided, lists past ten items cut.
@@ -48,44 +48,6 @@ func jsonQuoted(_ text: String) -> String {
     var bytes: [UInt8] = []
     bytes.appendJSONString(text)
     return String(decoding: bytes, as: UTF8.self)
-}
-
-/// graphql-js `print` for a value literal (language/printer.ts).
-func printLiteral(_ value: Value) -> String {
-    switch value {
-    case .variable(let name, _): return "$" + name.value
-    case .int(let text, _), .float(let text, _), .enumValue(let text, _): return text
-    case .string(let text, _, _): return printString(text)
-    case .boolean(let flag, _): return flag ? "true" : "false"
-    case .null: return "null"
-    case .list(let items, _): return "[" + items.map(printLiteral).joined(separator: ", ") + "]"
-    case .object(let fields, _):
-        return "{" + fields.map { "\($0.name.value): \(printLiteral($0.value))" }.joined(separator: ", ") + "}"
-    }
-}
-
-/// graphql-js `printString`: escapes C0 and C1 controls, quote and backslash.
-func printString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\u{08}": result += "\\b"
-        case "\t": result += "\\t"
-        case "\n": result += "\\n"
-        case "\u{0C}": result += "\\f"
-        case "\r": result += "\\r"
-        default:
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
 }
 
 extension TypeNode {

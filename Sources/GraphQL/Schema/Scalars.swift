@@ -68,7 +68,7 @@ extension ScalarType {
         switch name {
         case "Int":
             guard case .int(let text, _) = literal else {
-                throw CoercionError("Int cannot represent non-integer value: \(printLiteral(literal))")
+                throw CoercionError("Int cannot represent non-integer value: \(literal.printed)")
             }
             guard let number = Int(text), (minInt...maxInt).contains(number) else {
                 throw CoercionError("Int cannot represent non 32-bit signed integer value: \(text)")
@@ -78,26 +78,26 @@ extension ScalarType {
             switch literal {
             case .int(let text, _), .float(let text, _):
                 guard let number = Double(text) else {
-                    throw CoercionError("Float cannot represent non numeric value: \(printLiteral(literal))")
+                    throw CoercionError("Float cannot represent non numeric value: \(literal.printed)")
                 }
                 return .double(number)
-            default: throw CoercionError("Float cannot represent non numeric value: \(printLiteral(literal))")
+            default: throw CoercionError("Float cannot represent non numeric value: \(literal.printed)")
             }
         case "String":
             guard case .string(let text, _, _) = literal else {
-                throw CoercionError("String cannot represent a non string value: \(printLiteral(literal))")
+                throw CoercionError("String cannot represent a non string value: \(literal.printed)")
             }
             return .string(text)
         case "Boolean":
             guard case .boolean(let flag, _) = literal else {
-                throw CoercionError("Boolean cannot represent a non boolean value: \(printLiteral(literal))")
+                throw CoercionError("Boolean cannot represent a non boolean value: \(literal.printed)")
             }
             return .bool(flag)
         case "ID":
             switch literal {
             case .string(let text, _, _), .int(let text, _): return .string(text)
             default:
-                throw CoercionError("ID cannot represent a non-string and non-integer value: \(printLiteral(literal))")
+                throw CoercionError("ID cannot represent a non-string and non-integer value: \(literal.printed)")
             }
         default:
             return untypedValue(literal, variables: variables)
@@ -184,7 +184,7 @@ extension EnumType {
 
     func coerceLiteral(_ literal: Value) throws(CoercionError) -> JSONValue {
         guard case .enumValue(let text, _) = literal else {
-            throw CoercionError("Enum \"\(name)\" cannot represent non-enum value: \(printLiteral(literal)).")
+            throw CoercionError("Enum \"\(name)\" cannot represent non-enum value: \(literal.printed).")
         }
         guard value(named: text) != nil else {
             throw CoercionError("Value \"\(text)\" does not exist in \"\(name)\" enum.")

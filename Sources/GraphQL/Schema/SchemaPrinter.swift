@@ -85,30 +85,9 @@ private func printDeprecated(_ reason: String?) -> String {
 
 private func printDescription(_ description: String?, indentation: String = "", firstInBlock: Bool = true) -> String {
     guard let description else { return "" }
-    let literal = isPrintableAsBlockString(description) ? printBlockString(description) : printString(description)
+    let literal = isPrintableAsBlockString(description) ? BlockString.print(description) : printString(description)
     let prefix = !indentation.isEmpty && !firstInBlock ? "\n" + indentation : indentation
-    return prefix + literal.replacingNewlines(with: "\n" + indentation) + "\n"
-}
-
-/// graphql-js `printBlockString` (language/blockString.ts).
-func printBlockString(_ value: String) -> String {
-    let escaped = value.replacingOccurrences(of: "\"\"\"", with: "\\\"\"\"")
-    let lines = splitLines(escaped)
-    let isSingleLine = lines.count == 1
-    let forceLeadingNewLine = lines.count > 1
-        && lines.dropFirst().allSatisfy { $0.isEmpty || $0.first == " " || $0.first == "\t" }
-    let hasTrailingTripleQuotes = escaped.hasSuffix("\\\"\"\"")
-    let hasTrailingQuote = value.hasSuffix("\"") && !hasTrailingTripleQuotes
-    let hasTrailingSlash = value.hasSuffix("\\")
-    let forceTrailingNewLine = hasTrailingQuote || hasTrailingSlash
-    let printAsMultipleLines = !isSingleLine || value.unicodeScalars.count > 70 || forceTrailingNewLine
-        || forceLeadingNewLine || hasTrailingTripleQuotes
-    let skipLeadingNewLine = isSingleLine && (value.first == " " || value.first == "\t")
-    var result = ""
-    if (printAsMultipleLines && !skipLeadingNewLine) || forceLeadingNewLine { result += "\n" }
-    result += escaped
-    if printAsMultipleLines || forceTrailingNewLine { result += "\n" }
-    return "\"\"\"" + result + "\"\"\""
+    return prefix + literal.replacing("\n", with: "\n" + indentation) + "\n"
 }
 
 /// graphql-js `isPrintableAsBlockString`.
@@ -136,39 +115,4 @@ func isPrintableAsBlockString(_ value: String) -> Bool {
     if isEmptyLine { return false }
     if hasCommonIndent && seenNonEmptyLine { return false }
     return true
-}
-
-/// Lines split at `\r\n`, `\n` or `\r`, as the GraphQL lexer counts them.
-private func splitLines(_ text: String) -> [Substring] {
-    var lines: [Substring] = []
-    var start = text.startIndex
-    var index = text.startIndex
-    while index < text.endIndex {
-        // `Character` treats "\r\n" as one grapheme, so one comparison covers it.
-        if text[index] == "\n" || text[index] == "\r" || text[index] == "\r\n" {
-            lines.append(text[start..<index])
-            start = text.index(after: index)
-        }
-        index = text.index(after: index)
-    }
-    lines.append(text[start...])
-    return lines
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
-    }
-
-    fileprivate func replacingNewlines(with replacement: String) -> String {
-        replacingOccurrences(of: "\n", with: replacement)
-    }
 }
