@@ -65,7 +65,7 @@ public final class GraphQLEngine: Sendable {
     public let schema: Schema
     public let limits: GraphQLLimits
     private let errorMapper: (@Sendable (any Error) -> GraphQLError?)?
-    private let cache: DocumentCache
+    let cache: DocumentCache
 
     /// - Parameter errorMapper: turns an error a resolver threw (other than a
     ///   `GraphQLError`, which is kept as it is) into the error the client
