@@ -1,11 +1,26 @@
 import JSON
 
-// PLACEHOLDER: the introspection types (__Schema, __Type, ...) are being written;
-// this file keeps the shape the rest of the engine relies on.
+/// Spec §4 Introspection: the `__` types as ordinary object and enum types
+/// with resolvers (graphql-js type/introspection.ts), and the meta fields.
+///
+/// Sources: `__Schema` resolves on the `Schema`, `__Type` on a
+/// `TypeReference` (named types are looked up in the schema, so wrappers and
+/// named types are one shape), `__Field` on a `FieldDefinition`,
+/// `__InputValue` on an `InputValueDefinition`, `__EnumValue` on an
+/// `EnumValueDefinition`, `__Directive` on a `DirectiveDefinition`.
 public enum Introspection {
     /// `__Schema`, `__Type`, `__Field`, `__InputValue`, `__EnumValue`,
-    /// `__Directive`, `__TypeKind`, `__DirectiveLocation`.
-    public static let types: [NamedType] = []
+    /// `__Directive`, `__TypeKind`, `__DirectiveLocation`, in graphql-js's order.
+    public static let types: [NamedType] = [
+        .object(IntrospectionTypes.schema), .object(IntrospectionTypes.type),
+        .enumeration(IntrospectionTypes.typeKind), .object(IntrospectionTypes.field),
+        .object(IntrospectionTypes.inputValue), .object(IntrospectionTypes.enumValue),
+        .object(IntrospectionTypes.directive), .enumeration(IntrospectionTypes.directiveLocation),
+    ]
+
+    public static func isIntrospectionType(_ name: String) -> Bool {
+        types.contains { $0.name == name }
+    }
 
     /// `__typename: String!` on every object type.
     public static let typenameField = FieldDefinition(
@@ -20,7 +35,7 @@ public enum Introspection {
         name: "__schema",
         description: "Access the current type schema of this server.",
         type: .nonNull(.named("__Schema")),
-        resolve: { _, _, _ in .null }
+        resolve: { _, _, info in .object(info.schema) }
     )
 
     /// `__type(name: String!): __Type` on the query root.
@@ -29,6 +44,25 @@ public enum Introspection {
         description: "Request the type information of a single type.",
         arguments: [InputValueDefinition(name: "name", type: .nonNull(.named("String")))],
         type: .named("__Type"),
-        resolve: { _, _, _ in .null }
+        resolve: { _, arguments, info in
+            guard case .string(let name) = arguments["name"], info.schema.type(named: name) != nil else { return .null }
+            return .object(TypeReference.named(name))
+        }
     )
+}
+
+/// A resolver met a source of the wrong kind: a bug, reported as an internal error.
+struct IntrospectionSourceError: Error {
+    var expected: String
+}
+
+func introspectionSource<Source>(_ source: Any, as _: Source.Type) throws -> Source {
+    guard let typed = source as? Source else { throw IntrospectionSourceError(expected: "\(Source.self)") }
+    return typed
+}
+
+extension Resolved {
+    static func string(_ text: String?) -> Resolved { text.map { .leaf(.string($0)) } ?? .null }
+    static func boolean(_ flag: Bool) -> Resolved { .leaf(.bool(flag)) }
+    static func objects(_ sources: [Any]) -> Resolved { .list(sources.map { .object($0) }) }
 }

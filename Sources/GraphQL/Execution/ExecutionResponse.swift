@@ -1,0 +1,86 @@
+import JSON
+
+/// A serialized GraphQL response (spec §7.1) and the errors it carries.
+public struct ExecutionResponse: Sendable {
+    /// The response as UTF-8 JSON: `{"data":...}`, `{"errors":[...],"data":...}`,
+    /// or `{"errors":[...]}` for request errors.
+    public var body: [UInt8]
+    /// False for request errors (parse, validation, variable coercion, operation selection).
+    public var hasData: Bool
+    public var errors: [GraphQLError]
+
+    public init(body: [UInt8], hasData: Bool, errors: [GraphQLError]) {
+        self.body = body
+        self.hasData = hasData
+        self.errors = errors
+    }
+
+    /// A request error response: spec §7.1.1, no `data` entry.
+    static func requestErrors(_ errors: [GraphQLError]) -> ExecutionResponse {
+        ExecutionResponse(body: errorResponseBody(errors), hasData: false, errors: errors)
+    }
+
+    /// Puts `errors` first, as graphql-js does, in front of the executor's `{"data":...}`.
+    static func executed(_ body: [UInt8], errors: [GraphQLError]) -> ExecutionResponse {
+        guard !errors.isEmpty else { return ExecutionResponse(body: body, hasData: true, errors: errors) }
+        var combined: [UInt8] = []
+        combined.reserveCapacity(body.count + 128 * errors.count)
+        combined.appendASCII("{")
+        combined.appendErrorsMember(errors)
+        combined.append(UInt8(ascii: ","))
+        combined.append(contentsOf: body.dropFirst())
+        return ExecutionResponse(body: combined, hasData: true, errors: errors)
+    }
+}
+
+/// `{"errors":[...]}`: the body of a response to a request error.
+public func errorResponseBody(_ errors: [GraphQLError]) -> [UInt8] {
+    var body: [UInt8] = []
+    body.appendASCII("{")
+    body.appendErrorsMember(errors)
+    body.appendASCII("}")
+    return body
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendErrorsMember(_ errors: [GraphQLError]) {
+        appendASCII("\"errors\":[")
+        for (index, error) in errors.enumerated() {
+            if index > 0 { append(UInt8(ascii: ",")) }
+            appendError(error)
+        }
+        append(UInt8(ascii: "]"))
+    }
+
+    /// Spec §7.1.2: message, then locations and path when present, then extensions.code.
+    mutating func appendError(_ error: GraphQLError) {
+        appendASCII("{\"message\":")
+        appendJSONString(error.message)
+        if !error.locations.isEmpty {
+            appendASCII(",\"locations\":[")
+            for (index, location) in error.locations.enumerated() {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                appendASCII("{\"line\":")
+                appendJSONInt(location.line)
+                appendASCII(",\"column\":")
+                appendJSONInt(location.column)
+                append(UInt8(ascii: "}"))
+            }
+            append(UInt8(ascii: "]"))
+        }
+        if !error.path.isEmpty {
+            appendASCII(",\"path\":[")
+            for (index, component) in error.path.enumerated() {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                switch component {
+                case .key(let key): appendJSONString(key)
+                case .index(let position): appendJSONInt(position)
+                }
+            }
+            append(UInt8(ascii: "]"))
+        }
+        appendASCII(",\"extensions\":{\"code\":")
+        appendJSONString(error.code.rawValue)
+        appendASCII("}}")
+    }
+}

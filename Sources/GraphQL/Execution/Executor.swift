@@ -1,0 +1,240 @@
+import JSON
+
+/// The state of one execution (spec §6): writes the `data` member straight
+/// into a byte buffer and records field errors. One per request, one thread.
+///
+/// Null propagation (spec §6.4.4, graphql-js `handleFieldError`): every
+/// nullable position remembers the buffer offset where its value starts; a
+/// failing value throws up to the nearest such position, which records the
+/// error, truncates the buffer back to its offset and writes `null`.
+final class Executor {
+    let schema: Schema
+    let collector: FieldCollector
+    let context: Any
+    let errorMapper: (@Sendable (any Error) -> GraphQLError?)?
+    let maxExecutedFields: Int
+
+    private(set) var errors: [GraphQLError] = []
+    private(set) var out: [UInt8] = []
+    private var executedFields = 0
+    private var limitExceeded = false
+    /// The response path of the value being completed; copied only into
+    /// errors and `ResolveInfo`.
+    private var path: [PathComponent] = []
+
+    init(
+        schema: Schema, fragments: [String: FragmentDefinition], variables: JSONObject, context: Any,
+        errorMapper: (@Sendable (any Error) -> GraphQLError?)?, maxExecutedFields: Int, initialCapacity: Int = 1024
+    ) {
+        self.schema = schema
+        self.collector = FieldCollector(schema: schema, fragments: fragments, variables: variables)
+        self.context = context
+        self.errorMapper = errorMapper
+        self.maxExecutedFields = maxExecutedFields
+        out.reserveCapacity(initialCapacity)
+        path.reserveCapacity(16)
+    }
+
+    /// Spec §6.2.1 ExecuteQuery / §6.2.2 ExecuteMutation: the whole response
+    /// object. Resolvers are synchronous, so root fields of a mutation run
+    /// serially, in selection order, as §6.3.1 requires.
+    func executeOperation(_ operation: OperationDefinition, rootValue: Any) -> [UInt8] {
+        out.appendASCII("{\"data\":")
+        let dataStart = out.count
+        do throws(GraphQLError) {
+            guard let rootType = schema.rootType(for: operation.operation) else {
+                throw GraphQLError(
+                    "Schema is not configured to execute \(operation.operation.rawValue) operation.",
+                    locations: [operation.loc], code: .validationFailed)
+            }
+            let plans = try collector.collectFields(rootType, [operation.selectionSet])
+            try executeFields(rootType, rootValue, plans)
+        } catch {
+            errors.append(error)
+            out.replaceTail(from: dataStart)
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// Spec §6.3 ExecuteSelectionSet, with the grouped field set already collected.
+    private func executeFields(_ objectType: ObjectType, _ source: Any, _ plans: [FieldPlan]) throws(GraphQLError) {
+        out.append(UInt8(ascii: "{"))
+        for (position, plan) in plans.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: plan.encodedKey)
+            try executeField(plan, source)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Spec §6.4 ExecuteField: coerce arguments, resolve, complete.
+    private func executeField(_ plan: FieldPlan, _ source: Any) throws(GraphQLError) {
+        executedFields += 1
+        if executedFields > maxExecutedFields {
+            limitExceeded = true
+            throw GraphQLError(
+                "Execution stopped: the operation selects more than \(maxExecutedFields) fields.",
+                code: .badUserInput)
+        }
+        path.append(.key(plan.responseKey))
+        let start = out.count
+        do throws(GraphQLError) {
+            let arguments = try argumentValues(plan)
+            let info = ResolveInfo(
+                fieldName: plan.definition.name, parentType: plan.parentType, path: path, schema: schema,
+                context: context)
+            let resolved: Resolved
+            do {
+                resolved = try plan.definition.resolve(source, arguments, info)
+            } catch {
+                throw located(error, plan)
+            }
+            try completeValue(plan.definition.type, plan, resolved)
+        } catch {
+            path.removeLast()
+            try handleFieldError(error, plan.definition.type, start)
+            return
+        }
+        path.removeLast()
+    }
+
+    /// graphql-js `handleFieldError`: a nullable position absorbs the error.
+    private func handleFieldError(_ error: GraphQLError, _ type: TypeReference, _ start: Int) throws(GraphQLError) {
+        if limitExceeded || type.isNonNull { throw error }
+        errors.append(error)
+        out.replaceTail(from: start)
+    }
+
+    private func argumentValues(_ plan: FieldPlan) throws(GraphQLError) -> JSONObject {
+        if plan.definition.arguments.isEmpty { return JSONObject() }
+        let result: Result<JSONObject, GraphQLError>
+        if let cached = plan.coercedArguments {
+            result = cached
+        } else {
+            do {
+                result = .success(try coerceArgumentValues(
+                    definitions: plan.definition.arguments, arguments: plan.nodes[0].arguments,
+                    nodeLocation: plan.nodes[0].loc, schema: schema, variables: collector.variables))
+            } catch {
+                result = .failure(error)
+            }
+            plan.coercedArguments = result
+        }
+        switch result {
+        case .success(let arguments): return arguments
+        case .failure(let error): throw withPath(error)
+        }
+    }
+
+    /// Spec §6.4.3 CompleteValue.
+    private func completeValue(_ type: TypeReference, _ plan: FieldPlan, _ resolved: Resolved) throws(GraphQLError) {
+        if case .nonNull(let inner) = type {
+            if resolved.isNull {
+                throw fieldError(
+                    "Cannot return null for non-nullable field \(plan.parentType.name).\(plan.definition.name).", plan)
+            }
+            return try completeValue(inner, plan, resolved)
+        }
+        switch resolved {
+        case .null, .leaf(.null):
+            out.appendASCII("null")
+        case .list(let items):
+            guard case .list(let itemType) = type else {
+                throw fieldError("Expected a single value for field \"\(plan.parentType.name).\(plan.definition.name)\", but the resolver returned a list.", plan)
+            }
+            try completeListValue(itemType, plan, items)
+        case .leaf(let value):
+            guard case .named = type else { throw notIterable(plan) }
+            try completeLeafValue(plan, value)
+        case .object(let source):
+            guard case .named = type else { throw notIterable(plan) }
+            guard case .object(let objectType) = plan.namedType else {
+                throw fieldError("Expected a value of type \"\(plan.definition.type.namedType)\" but received an object.", plan)
+            }
+            try executeFields(objectType, source, try subfields(plan, objectType))
+        }
+    }
+
+    private func completeListValue(_ itemType: TypeReference, _ plan: FieldPlan, _ items: [Resolved]) throws(GraphQLError) {
+        out.append(UInt8(ascii: "["))
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            path.append(.index(index))
+            let start = out.count
+            do {
+                try completeValue(itemType, plan, item)
+            } catch {
+                path.removeLast()
+                try handleFieldError(error, itemType, start)
+                continue
+            }
+            path.removeLast()
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    private func completeLeafValue(_ plan: FieldPlan, _ value: JSONValue) throws(GraphQLError) {
+        do throws(CoercionError) {
+            switch plan.namedType {
+            case .scalar(let scalar): out.appendJSON(try scalar.serialize(value))
+            case .enumeration(let enumeration): out.appendJSON(try enumeration.serialize(value))
+            case .object, nil:
+                throw CoercionError("Expected an object for field \"\(plan.parentType.name).\(plan.definition.name)\", but the resolver returned a leaf value.")
+            }
+        } catch {
+            throw fieldError(error.message, plan)
+        }
+    }
+
+    private func subfields(_ plan: FieldPlan, _ objectType: ObjectType) throws(GraphQLError) -> [FieldPlan] {
+        if let cached = plan.subfields { return cached }
+        do {
+            let collected = try collector.collectSubfields(objectType, plan)
+            plan.subfields = collected
+            return collected
+        } catch {
+            throw withPath(error)
+        }
+    }
+
+    private func notIterable(_ plan: FieldPlan) -> GraphQLError {
+        fieldError("Expected Iterable, but did not find one for field \"\(plan.parentType.name).\(plan.definition.name)\".", plan)
+    }
+
+    private func fieldError(_ message: String, _ plan: FieldPlan) -> GraphQLError {
+        GraphQLError(message, locations: plan.locations, path: path, code: .internalServerError)
+    }
+
+    private func withPath(_ error: GraphQLError) -> GraphQLError {
+        var error = error
+        if error.path.isEmpty { error.path = path }
+        return error
+    }
+
+    /// graphql-js `locatedError`, plus the engine's policy: a `GraphQLError`
+    /// keeps its message and code, the mapper may translate anything else, and
+    /// whatever is left is an internal error whose detail is not shown.
+    private func located(_ error: any Error, _ plan: FieldPlan) -> GraphQLError {
+        var result: GraphQLError
+        if let graphQLError = error as? GraphQLError {
+            result = graphQLError
+        } else if let mapped = errorMapper?(error) {
+            result = mapped
+        } else {
+            result = GraphQLError("Internal server error", code: .internalServerError)
+        }
+        if result.locations.isEmpty { result.locations = plan.locations }
+        if result.path.isEmpty { result.path = path }
+        return result
+    }
+}
+
+extension Resolved {
+    var isNull: Bool {
+        switch self {
+        case .null, .leaf(.null): true
+        default: false
+        }
+    }
+}

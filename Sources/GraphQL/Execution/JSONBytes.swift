@@ -1,0 +1,109 @@
+import JSON
+
+// Writing JSON straight into the response buffer: the executor's hot path
+// appends bytes as it completes values instead of building a `JSONValue` tree.
+extension Array where Element == UInt8 {
+    @inline(__always)
+    mutating func appendASCII(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
+    /// A JSON string literal with the escapes of RFC 8259 §7 (control
+    /// characters, quote and backslash), as `JSON.stringify` writes them.
+    mutating func appendJSONString(_ string: String) {
+        append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < index { append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                runStart = index + 1
+                appendEscaped(byte)
+            }
+            if runStart < utf8.count { append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        }
+        append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscaped(_ byte: UInt8) {
+        append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): append(UInt8(ascii: "\\"))
+        case 0x08: append(UInt8(ascii: "b"))
+        case 0x09: append(UInt8(ascii: "t"))
+        case 0x0A: append(UInt8(ascii: "n"))
+        case 0x0C: append(UInt8(ascii: "f"))
+        case 0x0D: append(UInt8(ascii: "r"))
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            appendASCII("u00")
+            hex.withUTF8Buffer { digits in
+                append(digits[Int(byte >> 4)])
+                append(digits[Int(byte & 0xF)])
+            }
+        }
+    }
+
+    mutating func appendJSONInt(_ value: Int) {
+        if value == 0 {
+            append(UInt8(ascii: "0"))
+            return
+        }
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = count
+        while magnitude > 0 {
+            append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        }
+        self[start...].reverse()
+    }
+
+    /// Finite doubles only (callers check); integral values print as
+    /// JavaScript prints them, without a fraction (`1`, not `1.0`).
+    mutating func appendJSONDouble(_ value: Double) {
+        if let integral = Int(exactly: value), integral.magnitude < 1 << 53 {
+            appendJSONInt(integral)
+        } else {
+            append(contentsOf: value.description.utf8)
+        }
+    }
+
+    mutating func appendJSON(_ value: JSONValue) {
+        switch value {
+        case .null: appendASCII("null")
+        case .bool(let flag): flag ? appendASCII("true") : appendASCII("false")
+        case .int(let number): appendJSONInt(number)
+        case .double(let number):
+            if number.isFinite { appendJSONDouble(number) } else { appendASCII("null") }
+        case .string(let text): appendJSONString(text)
+        case .array(let items):
+            append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                appendJSON(item)
+            }
+            append(UInt8(ascii: "]"))
+        case .object(let object):
+            append(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                appendJSONString(member.key)
+                append(UInt8(ascii: ":"))
+                appendJSON(member.value)
+            }
+            append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Drops everything written since `offset` and writes `null` instead:
+    /// how a failed value becomes null in place (spec §6.4.4).
+    @inline(__always)
+    mutating func replaceTail(from offset: Int) {
+        removeSubrange(offset...)
+        appendASCII("null")
+    }
+}

@@ -1,0 +1,87 @@
+import JSON
+import Testing
+
+@testable import GraphQL
+
+struct SchemaPrinterTests {
+    /// Expected: graphql-core 3.2.8 `print_schema(build_schema(IntrospectionFixture.sdl))`.
+    @Test func printsLikeGraphQLCore() {
+        #expect(printSchema(IntrospectionTestSchema.schema) == IntrospectionFixture.expectedPrintedSchema)
+    }
+
+    /// Expected: CONTRACT §1, which graphql-core prints unchanged from itself.
+    @Test func printsTheContractSchema() {
+        let unused: FieldResolver = { _, _, _ in .null }
+        func field(_ name: String, _ type: TypeReference, _ arguments: [InputValueDefinition] = []) -> FieldDefinition {
+            FieldDefinition(name: name, arguments: arguments, type: type, resolve: unused)
+        }
+        let userDetails = ObjectType(name: "UserDetails", fields: [
+            field("id", .nonNull(.named("ID"))), field("name", .nonNull(.named("String"))),
+            field("avatar", .nonNull(.named("String"))), field("backgroundImage", .nonNull(.named("String"))),
+        ])
+        let momentType = EnumType(name: "MomentType", values: [EnumValueDefinition(name: "URL"), EnumValueDefinition(name: "PHOTOS")])
+        let moment = ObjectType(name: "Moment", fields: [
+            field("id", .nonNull(.named("ID"))), field("userDetails", .nonNull(.named("UserDetails"))),
+            field("type", .nonNull(.named("MomentType"))), field("title", .named("String")), field("url", .named("String")),
+            field("photos", .nonNull(.list(.nonNull(.named("String"))))), field("createdDate", .nonNull(.named("String"))),
+            field("isLiked", .nonNull(.named("Boolean"))), field("likes", .nonNull(.list(.nonNull(.named("UserDetails"))))),
+        ])
+        let details = ObjectType(name: "MomentsDetails", fields: [
+            field("userDetails", .nonNull(.named("UserDetails"))), field("moments", .nonNull(.list(.nonNull(.named("Moment"))))),
+        ])
+        let id = InputValueDefinition(name: "userID", type: .nonNull(.named("ID")))
+        let query = ObjectType(name: "Query", fields: [field("getMomentsDetailsByUserID", .nonNull(.named("MomentsDetails")), [id])])
+        let mutation = ObjectType(name: "Mutation", fields: [
+            field("updateMomentLike", .nonNull(.named("MomentsDetails")), [
+                InputValueDefinition(name: "momentID", type: .nonNull(.named("ID"))), id,
+                InputValueDefinition(name: "isLiked", type: .nonNull(.named("Boolean"))),
+            ]),
+        ])
+        let schema = Schema(
+            query: query, mutation: mutation,
+            types: [.object(userDetails), .enumeration(momentType), .object(moment), .object(details)])
+        #expect(printSchema(schema) == """
+            type UserDetails {
+              id: ID!
+              name: String!
+              avatar: String!
+              backgroundImage: String!
+            }
+
+            enum MomentType {
+              URL
+              PHOTOS
+            }
+
+            type Moment {
+              id: ID!
+              userDetails: UserDetails!
+              type: MomentType!
+              title: String
+              url: String
+              photos: [String!]!
+              createdDate: String!
+              isLiked: Boolean!
+              likes: [UserDetails!]!
+            }
+
+            type MomentsDetails {
+              userDetails: UserDetails!
+              moments: [Moment!]!
+            }
+
+            type Query {
+              getMomentsDetailsByUserID(userID: ID!): MomentsDetails!
+            }
+
+            type Mutation {
+              updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!): MomentsDetails!
+            }
+            """)
+    }
+
+    @Test func printsSchemaDefinitionForUnconventionalRootNames() {
+        let root = ObjectType(name: "Root", fields: [FieldDefinition(name: "a", type: .named("Int")) { _, _, _ in .null }])
+        #expect(printSchema(Schema(query: root)) == "schema {\n  query: Root\n}\n\ntype Root {\n  a: Int\n}")
+    }
+}
