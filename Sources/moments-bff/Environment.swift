@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Option values that fall back to an environment variable, then a default.

@@ -63,7 +63,7 @@ struct ServeCommand: ParsableCommand {
 
         // Tests and scripts wait for exactly this line on standard output.
         print("listening on http://\(address)")
-        fflush(stdout)
+        fflush(nil)
 
         server.waitUntilStopped()
         signals.cancel()

@@ -3,7 +3,7 @@ import Foundation
 
 /// Turns SIGTERM/SIGINT into a callback on a Dispatch queue instead of the
 /// default "die at once", so the server can drain.
-final class SignalWatcher: Sendable {
+final class SignalWatcher {
     private let sources: [any DispatchSourceSignal]
 
     init(signals: [Int32], queue: DispatchQueue = DispatchQueue(label: "moments-bff.signals"), handler: @escaping @Sendable (Int32) -> Void) {
