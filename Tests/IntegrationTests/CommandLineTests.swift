@@ -96,6 +96,11 @@ import Testing
             if inBlock || (trimmed.hasPrefix("\"") && trimmed.hasSuffix("\"")) { continue }
             lines.append(line)
         }
+        // graphql-js puts a blank line before a described field; without the
+        // description it is not part of the structure.
+        lines = lines.enumerated().filter { index, line in
+            !(line.isEmpty && index + 1 < lines.count && lines[index + 1].hasPrefix("  "))
+        }.map(\.element)
         return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// GraphQL over HTTP (CONTRACT §2) and the operational routes, through URLSession.
 @Suite struct GraphQLOverHTTPTests {

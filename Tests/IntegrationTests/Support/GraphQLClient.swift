@@ -63,7 +63,8 @@ struct GraphQLClient {
         if !query.isEmpty {
             components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
             // URLComponents leaves "+" alone, which a form decoder reads as a space.
-            components?.percentEncodedQuery = components?.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+            let encoded = components?.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+            components?.percentEncodedQuery = encoded
         }
         guard let url = components?.url else { throw URLError(.badURL) }
         var request = URLRequest(url: url)

@@ -32,7 +32,7 @@ final class ServerProcess: @unchecked Sendable {
         let stdout = Pipe()
         process.standardOutput = stdout
         stderrPath = databasePath + ".stderr.log"
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: stderrPath)
         output = LineCollector(handle: stdout.fileHandleForReading)
         try process.run()
