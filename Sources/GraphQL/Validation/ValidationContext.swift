@@ -52,6 +52,11 @@ final class ValidationContext {
         errors.append(GraphQLError(message, locations: locations, code: .validationFailed))
     }
 
+    /// How many more errors can be reported before the walk is aborted (the
+    /// last of them is the abort error): a rule that finds errors in bulk may
+    /// stop looking after this many, and the result is the same.
+    var remainingErrorBudget: Int { isAborted ? 0 : max(0, maxErrors - errors.count) + 1 }
+
     func report(_ message: String, at location: SourceLocation) { report(message, at: [location]) }
 
     func fragment(named name: String) -> FragmentDefinition? { fragmentsByName[name] }

@@ -19,7 +19,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
 
     func enter(_ selectionSet: SelectionSet) {
         let parentType = context.typeInfo.parentType.map(NamedType.object)
-        for conflict in finder.conflictsWithin(selectionSet, parentType: parentType) {
+        for conflict in finder.conflictsWithin(
+            selectionSet, parentType: parentType, limit: context.remainingErrorBudget) {
             context.report(
                 "Fields \"\(conflict.reason.responseName)\" conflict because \(conflict.reason.message.text). "
                     + "Use different aliases on the fields to fetch both if this was intentional.",
@@ -54,11 +55,33 @@ struct FieldConflict {
     var fields2: [SourceLocation]
 }
 
-/// A field as collected for comparison: where it was selected, and its definition if known.
+/// A field as collected for comparison: where it was selected, its
+/// definition if known, and what every pairwise comparison needs, computed
+/// once per field rather than once per pair.
 struct CollectedField {
-    var parentType: NamedType?
+    var parentTypeName: String?
+    var parentIsObject: Bool
     var field: Field
-    var definition: FieldDefinition?
+    var type: TypeReference?
+    /// Printed (object fields sorted) argument values by name; the last of a
+    /// duplicated name wins, as in graphql-js's `sameArguments`.
+    var argumentValues: [String: String]
+    var printedArguments: [(name: String, value: String)]
+    /// Equal for fields whose comparison with any other field gives the same
+    /// result: same parent, name, arguments, type and sub-selections.
+    var signature: Int
+
+    init(parentType: NamedType?, field: Field, definition: FieldDefinition?, signature: Int) {
+        self.signature = signature
+        self.parentTypeName = parentType?.name
+        self.parentIsObject = if case .object = parentType { true } else { false }
+        self.field = field
+        self.type = definition?.type
+        self.printedArguments = field.arguments.map { ($0.name.value, $0.value.sortingObjectFields.printed) }
+        var values: [String: String] = [:]
+        for argument in printedArguments { values[argument.name] = argument.value }
+        self.argumentValues = values
+    }
 }
 
 /// Response name -> fields, in first-seen order.
@@ -68,6 +91,13 @@ struct CollectedFields {
     var responseNames: [String] = []
     var fieldsByResponseName: [String: [CollectedField]] = [:]
     var fragmentNames: [String] = []
+}
+
+/// Two field signatures compared under one mutual-exclusivity assumption.
+struct SignaturePair: Hashable {
+    var first: Int
+    var second: Int
+    var mutuallyExclusive: Bool
 }
 
 /// Pairs of fragment names already compared, remembering whether the

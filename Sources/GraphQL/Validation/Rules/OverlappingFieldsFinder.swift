@@ -1,22 +1,56 @@
 /// The conflict search of OverlappingFieldsCanBeMergedRule, function for
 /// function as in graphql-js (`findConflictsWithinSelectionSet` ...), with
-/// its two caches.
+/// its two caches, plus one of ours: pairs of field signatures found not to
+/// conflict. Comparing two fields depends only on their signatures, the
+/// fragments (fixed) and the compared fragment pairs, which only grow and
+/// only prune; so once a pair of signatures compared clean, comparing it
+/// again finds nothing and records nothing, and is skipped. This turns
+/// graphql-js's quadratic cost for many identical fields (`{ a a a ... }`)
+/// into a quadratic loop over integers.
 final class OverlappingFieldsFinder {
     private let context: ValidationContext
     private var cachedFields: [SourceLocation: CollectedFields] = [:]
     private var comparedFragmentPairs = FragmentPairSet()
+    private var leafTypeNames: [String: Bool] = [:]
+    private var signatureIDs: [String: Int] = [:]
+    private var printedSelectionSets: [SourceLocation: String] = [:]
+    private var cleanSignaturePairs: Set<SignaturePair> = []
+
+    /// Distinct field signatures per response name up to which clean pairs are
+    /// kept in a matrix (at most 1 MB of Bools).
+    static let maxSignatureMatrixWidth = 1_024
 
     init(context: ValidationContext) { self.context = context }
 
-    func conflictsWithin(_ selectionSet: SelectionSet, parentType: NamedType?) -> [FieldConflict] {
+    /// The conflicts graphql-js finds in this selection set, in its order; the
+    /// search stops once `limit` conflicts are found (only at this level, so
+    /// every conflict returned is whole), as the rest could not be reported.
+    func conflictsWithin(_ selectionSet: SelectionSet, parentType: NamedType?, limit: Int) -> [FieldConflict] {
         var conflicts: [FieldConflict] = []
         let fields = collectedFields(selectionSet, parentType: parentType)
         // (A) Conflicts between the fields of this set.
         for name in fields.responseNames {
             guard let group = fields.fieldsByResponseName[name], group.count > 1 else { continue }
+            // Signatures renumbered within the group, so that the clean pairs
+            // seen here are a flat matrix lookup in the quadratic loop.
+            var localIndex: [Int: Int] = [:]
+            let local = group.map { field in
+                if let index = localIndex[field.signature] { return index }
+                localIndex[field.signature] = localIndex.count
+                return localIndex.count - 1
+            }
+            // Without many repeats the matrix would not pay for its memory.
+            let width = localIndex.count <= Self.maxSignatureMatrixWidth ? localIndex.count : 0
+            var clean = [Bool](repeating: false, count: width * width)
             for i in 0..<group.count {
                 for j in (i + 1)..<group.count {
-                    if let conflict = findConflict(false, name, group[i], group[j]) { conflicts.append(conflict) }
+                    if width > 0 && clean[local[i] * width + local[j]] { continue }
+                    if let conflict = findConflict(false, name, group[i], group[j]) {
+                        conflicts.append(conflict)
+                        if conflicts.count >= limit { return conflicts }
+                    } else if width > 0 {
+                        clean[local[i] * width + local[j]] = true
+                    }
                 }
             }
         }
@@ -24,8 +58,10 @@ final class OverlappingFieldsFinder {
         let names = fields.fragmentNames
         for i in names.indices {
             collectConflictsBetweenFieldsAndFragment(&conflicts, false, fields, names[i])
+            if conflicts.count >= limit { return conflicts }
             for j in (i + 1)..<names.count {
                 collectConflictsBetweenFragments(&conflicts, false, names[i], names[j])
+                if conflicts.count >= limit { return conflicts }
             }
         }
         return conflicts
@@ -108,30 +144,38 @@ final class OverlappingFieldsFinder {
         }
     }
 
+    private func findConflict(
+        _ parentsMutuallyExclusive: Bool, _ responseName: String, _ field1: CollectedField, _ field2: CollectedField
+    ) -> FieldConflict? {
+        let key = SignaturePair(
+            first: field1.signature, second: field2.signature, mutuallyExclusive: parentsMutuallyExclusive)
+        if cleanSignaturePairs.contains(key) { return nil }
+        let conflict = compare(parentsMutuallyExclusive, responseName, field1, field2)
+        if conflict == nil { cleanSignaturePairs.insert(key) }
+        return conflict
+    }
+
     /// Two fields with one response name: same field and arguments unless the
     /// parents are exclusive, compatible types, and recursively their sub-selections.
-    private func findConflict(
+    private func compare(
         _ parentsMutuallyExclusive: Bool, _ responseName: String, _ field1: CollectedField, _ field2: CollectedField
     ) -> FieldConflict? {
         let mutuallyExclusive =
             parentsMutuallyExclusive
-            || (field1.parentType?.name != field2.parentType?.name && isObject(field1.parentType)
-                && isObject(field2.parentType))
+            || (field1.parentIsObject && field2.parentIsObject && field1.parentTypeName != field2.parentTypeName)
         let node1 = field1.field, node2 = field2.field
-        func conflict(_ message: String) -> FieldConflict {
-            FieldConflict(
-                reason: ConflictReason(responseName: responseName, message: .text(message)),
-                fields1: [node1.loc], fields2: [node2.loc])
-        }
         if !mutuallyExclusive {
             if node1.name.value != node2.name.value {
-                return conflict("\"\(node1.name.value)\" and \"\(node2.name.value)\" are different fields")
+                return conflict(
+                    responseName, "\"\(node1.name.value)\" and \"\(node2.name.value)\" are different fields", node1, node2)
             }
-            if !sameArguments(node1.arguments, node2.arguments) { return conflict("they have differing arguments") }
+            if !sameArguments(field1, field2) {
+                return conflict(responseName, "they have differing arguments", node1, node2)
+            }
         }
-        let type1 = field1.definition?.type, type2 = field2.definition?.type
+        let type1 = field1.type, type2 = field2.type
         if let type1, let type2, typesConflict(type1, type2) {
-            return conflict("they return conflicting types \"\(type1)\" and \"\(type2)\"")
+            return conflict(responseName, "they return conflicting types \"\(type1)\" and \"\(type2)\"", node1, node2)
         }
         guard let set1 = node1.selectionSet, let set2 = node2.selectionSet else { return nil }
         let subConflicts = conflictsBetweenSubSelectionSets(
@@ -144,16 +188,15 @@ final class OverlappingFieldsFinder {
             fields2: [node2.loc] + subConflicts.flatMap(\.fields2))
     }
 
-    private func isObject(_ type: NamedType?) -> Bool { if case .object = type { true } else { false } }
+    private func conflict(_ responseName: String, _ message: String, _ node1: Field, _ node2: Field) -> FieldConflict {
+        FieldConflict(
+            reason: ConflictReason(responseName: responseName, message: .text(message)),
+            fields1: [node1.loc], fields2: [node2.loc])
+    }
 
-    private func sameArguments(_ arguments1: [Argument], _ arguments2: [Argument]) -> Bool {
-        if arguments1.count != arguments2.count { return false }
-        var values2: [String: Value] = [:]
-        for argument in arguments2 { values2[argument.name.value] = argument.value }
-        return arguments1.allSatisfy { argument in
-            guard let value2 = values2[argument.name.value] else { return false }
-            return argument.value.sortingObjectFields.printed == value2.sortingObjectFields.printed
-        }
+    private func sameArguments(_ field1: CollectedField, _ field2: CollectedField) -> Bool {
+        if field1.printedArguments.count != field2.printedArguments.count { return false }
+        return field1.printedArguments.allSatisfy { field2.argumentValues[$0.name] == $0.value }
     }
 
     /// Lists and non-null must match exactly; leaves must be the same type;
@@ -165,9 +208,16 @@ final class OverlappingFieldsFinder {
         case (.nonNull(let inner1), .nonNull(let inner2)): return typesConflict(inner1, inner2)
         case (.nonNull, _), (_, .nonNull): return true
         case (.named(let name1), .named(let name2)):
-            if context.types.isLeafType(type1) || context.types.isLeafType(type2) { return name1 != name2 }
-            return false
+            if name1 == name2 { return false }
+            return isLeaf(name1) || isLeaf(name2)
         }
+    }
+
+    private func isLeaf(_ name: String) -> Bool {
+        if let known = leafTypeNames[name] { return known }
+        let leaf = context.types.named(name)?.isLeaf ?? false
+        leafTypeNames[name] = leaf
+        return leaf
     }
 
     private func referencedFields(_ fragment: FragmentDefinition) -> CollectedFields {
@@ -197,7 +247,9 @@ final class OverlappingFieldsFinder {
                 let name = field.responseKey
                 if fields.fieldsByResponseName[name] == nil { fields.responseNames.append(name) }
                 fields.fieldsByResponseName[name, default: []].append(
-                    CollectedField(parentType: parentType, field: field, definition: definition))
+                    CollectedField(
+                        parentType: parentType, field: field, definition: definition,
+                        signature: signature(of: field, parentType: parentType)))
             case .fragmentSpread(let spread):
                 if fragmentNames.insert(spread.name.value).inserted { fields.fragmentNames.append(spread.name.value) }
             case .inlineFragment(let fragment):
@@ -205,5 +257,43 @@ final class OverlappingFieldsFinder {
                 collect(fragment.selectionSet, type, &fields, &fragmentNames)
             }
         }
+    }
+
+    private func signature(of field: Field, parentType: NamedType?) -> Int {
+        var text = (parentType.map { type in
+            if case .object = type { "o:" + type.name } else { "t:" + type.name }
+        } ?? "-") + " " + field.name.value
+        if !field.arguments.isEmpty {
+            text += "(" + field.arguments.map { $0.name.value + ": " + $0.value.sortingObjectFields.printed }
+                .joined(separator: ", ") + ")"
+        }
+        if let selectionSet = field.selectionSet { text += printed(selectionSet) }
+        if let id = signatureIDs[text] { return id }
+        let id = signatureIDs.count
+        signatureIDs[text] = id
+        return id
+    }
+
+    /// A selection set's content for signatures: fields, spreads and type conditions; no directives.
+    private func printed(_ selectionSet: SelectionSet) -> String {
+        if let cached = printedSelectionSets[selectionSet.loc] { return cached }
+        var text = "{"
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                text += " " + field.responseKey + ": " + field.name.value
+                if !field.arguments.isEmpty {
+                    text += "(" + field.arguments.map { $0.name.value + ": " + $0.value.sortingObjectFields.printed }
+                        .joined(separator: ", ") + ")"
+                }
+                if let inner = field.selectionSet { text += printed(inner) }
+            case .fragmentSpread(let spread): text += " ..." + spread.name.value
+            case .inlineFragment(let fragment):
+                text += " ... on " + (fragment.typeCondition?.value ?? "-") + printed(fragment.selectionSet)
+            }
+        }
+        text += " }"
+        printedSelectionSets[selectionSet.loc] = text
+        return text
     }
 }
