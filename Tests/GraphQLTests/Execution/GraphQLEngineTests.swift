@@ -78,4 +78,19 @@ struct GraphQLEngineTests {
         ]
         #expect(String(decoding: errorResponseBody(errors), as: UTF8.self) == #"{"errors":[{"message":"Bad \"thing\"\n","locations":[{"line":2,"column":3}],"extensions":{"code":"GRAPHQL_VALIDATION_FAILED"}},{"message":"Other","path":["a",0],"extensions":{"code":"BAD_USER_INPUT"}}]}"#)
     }
+
+    /// Collected fields are shared between requests per `@include` variable
+    /// values; each combination must still give its own result.
+    @Test func sharedPlansFollowConditionVariables() throws {
+        let engine = ExecutionTestSchema.engine()
+        let document = try engine.prepare(#"query ($with: Boolean!) { user(id: "2") { id name @include(if: $with) } }"#).get()
+        let bodies = [true, false, true].map { flag in
+            String(decoding: engine.execute(document, operationName: nil, variables: ["with": .bool(flag)], context: ()).body, as: UTF8.self)
+        }
+        #expect(bodies == [
+            #"{"data":{"user":{"id":"2","name":"Bob"}}}"#,
+            #"{"data":{"user":{"id":"2"}}}"#,
+            #"{"data":{"user":{"id":"2","name":"Bob"}}}"#,
+        ])
+    }
 }
