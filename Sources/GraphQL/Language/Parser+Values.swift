@@ -106,9 +106,13 @@ extension Parser {
     func parseTypeReference() throws(GraphQLError) -> TypeNode {
         let start = token
         let type: TypeNode
-        if try expectOptionalToken(.bracketL) {
-            let inner = try nested { () throws(GraphQLError) -> TypeNode in try parseTypeReference() }
-            try expectToken(.bracketR)
+        if peek(.bracketL) {
+            let inner = try nested { () throws(GraphQLError) -> TypeNode in
+                try expectToken(.bracketL)
+                let inner = try parseTypeReference()
+                try expectToken(.bracketR)
+                return inner
+            }
             type = .list(inner, loc: start.location)
         } else {
             type = .named(try parseName())
