@@ -1,0 +1,55 @@
+/// The rules of spec §5 in graphql-js's `specifiedRules` order, plus
+/// `KnownOperationTypesRule`: this engine has no subscription root, and a
+/// subscription must fail validation rather than execution.
+var specifiedRules: [any ValidationRule.Type] {
+    [
+    ExecutableDefinitionsRule.self,
+    UniqueOperationNamesRule.self,
+    LoneAnonymousOperationRule.self,
+    KnownOperationTypesRule.self,
+    SingleFieldSubscriptionsRule.self,
+    KnownTypeNamesRule.self,
+    FragmentsOnCompositeTypesRule.self,
+    VariablesAreInputTypesRule.self,
+    ScalarLeafsRule.self,
+    FieldsOnCorrectTypeRule.self,
+    UniqueFragmentNamesRule.self,
+    KnownFragmentNamesRule.self,
+    NoUnusedFragmentsRule.self,
+    PossibleFragmentSpreadsRule.self,
+    NoFragmentCyclesRule.self,
+    UniqueVariableNamesRule.self,
+    NoUndefinedVariablesRule.self,
+    NoUnusedVariablesRule.self,
+    KnownDirectivesRule.self,
+    UniqueDirectivesPerLocationRule.self,
+    KnownArgumentNamesRule.self,
+    UniqueArgumentNamesRule.self,
+    ValuesOfCorrectTypeRule.self,
+    ProvidedRequiredArgumentsRule.self,
+    VariablesInAllowedPositionRule.self,
+    OverlappingFieldsCanBeMergedRule.self,
+    UniqueInputFieldNamesRule.self,
+]}
+
+/// Validates an executable document against a schema (spec §5). Returns
+/// every error, each with code `GRAPHQL_VALIDATION_FAILED` and locations, in
+/// document order as graphql-js reports them; an empty array means valid.
+///
+/// - Parameter maxErrors: past this many errors, validation stops and adds
+///   `Too many validation errors, error limit reached. Validation aborted.`
+///   (graphql-js's default, 100), bounding the work a hostile document causes.
+public func validate(schema: Schema, document: Document, maxErrors: Int = 100) -> [GraphQLError] {
+    validate(schema: schema, document: document, rules: specifiedRules, maxErrors: maxErrors)
+}
+
+func validate(
+    schema: Schema, document: Document, rules: [any ValidationRule.Type], maxErrors: Int = 100
+) -> [GraphQLError] {
+    let context = ValidationContext(schema: schema, document: document, maxErrors: maxErrors)
+    let visitors: [any ASTVisitor] = rules.map { $0.init(context: context) }
+    let walker = TypeInfoWalker(
+        typeInfo: context.typeInfo, visitors: visitors, shouldStop: { context.isAborted })
+    walker.walk(document)
+    return context.errors
+}
