@@ -93,15 +93,11 @@ public final class GraphQLEngine: Sendable {
         } catch {
             return .failure(GraphQLRequestError(errors: [error], kind: .parse))
         }
-        let errors = validateDocument(document)
+        let errors = validate(schema: schema, document: document, maxErrors: limits.maxValidationErrors)
         guard errors.isEmpty else { return .failure(GraphQLRequestError(errors: errors, kind: .validation)) }
         let prepared = PreparedDocument(document: document)
         cache.insert(prepared, for: query)
         return .success(prepared)
-    }
-
-    private func validateDocument(_ document: Document) -> [GraphQLError] {
-        []
     }
 
     /// Spec §6.1 ExecuteRequest for a prepared document. Synchronous: resolvers

@@ -41,6 +41,13 @@ struct GraphQLEngineTests {
         #expect(String(decoding: response.body, as: UTF8.self).hasPrefix(#"{"errors":[{"message":"Syntax Error: "#))
     }
 
+    /// Message: graphql-core 3.2.8 FieldsOnCorrectTypeRule on `ExecutionTestSchema.sdl`.
+    @Test func validationErrorsAreRequestErrors() {
+        let response = ExecutionTestSchema.engine().execute(query: "{ kinds nope }")
+        #expect(!response.hasData)
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"errors":[{"message":"Cannot query field \"nope\" on type \"Query\".","locations":[{"line":1,"column":9}],"extensions":{"code":"GRAPHQL_VALIDATION_FAILED"}}]}"#)
+    }
+
     @Test func preparedDocumentsAreCachedAndFailuresAreNot() throws {
         let engine = ExecutionTestSchema.engine()
         _ = try engine.prepare("{ kinds }").get()
