@@ -44,9 +44,11 @@ public struct GraphQLRequestError: Error, Sendable {
 public struct PreparedDocument: Sendable {
     public let document: Document
     let fragments: [String: FragmentDefinition]
+    let plans: OperationPlanCache
 
     init(document: Document) {
         self.document = document
+        self.plans = OperationPlanCache(document: document)
         var fragments: [String: FragmentDefinition] = [:]
         for fragment in document.fragments where fragments[fragment.name.value] == nil {
             fragments[fragment.name.value] = fragment
@@ -91,15 +93,11 @@ public final class GraphQLEngine: Sendable {
         } catch {
             return .failure(GraphQLRequestError(errors: [error], kind: .parse))
         }
-        let errors = validateDocument(document)
+        let errors = validate(schema: schema, document: document, maxErrors: limits.maxValidationErrors)
         guard errors.isEmpty else { return .failure(GraphQLRequestError(errors: errors, kind: .validation)) }
         let prepared = PreparedDocument(document: document)
         cache.insert(prepared, for: query)
         return .success(prepared)
-    }
-
-    private func validateDocument(_ document: Document) -> [GraphQLError] {
-        []
     }
 
     /// Spec §6.1 ExecuteRequest for a prepared document. Synchronous: resolvers
@@ -117,8 +115,9 @@ public final class GraphQLEngine: Sendable {
         let coerced = coerceVariableValues(
             schema: schema, definitions: operation.variableDefinitions, inputs: variables ?? JSONObject())
         guard coerced.errors.isEmpty else { return .requestErrors(coerced.errors) }
-        let executor = Executor(
+        var executor = Executor(
             schema: schema, fragments: document.fragments, variables: coerced.values, context: context,
+            plans: document.plans,
             errorMapper: errorMapper, maxExecutedFields: limits.maxExecutedFields)
         let body = executor.executeOperation(operation, rootValue: ())
         return .executed(body, errors: executor.errors)

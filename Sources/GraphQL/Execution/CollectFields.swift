@@ -17,7 +17,11 @@ struct FieldCollector {
         for selectionSet in selectionSets {
             try collect(objectType, selectionSet, &grouping, &visitedFragments)
         }
-        return grouping.plans
+        return grouping.groups.map { group in
+            FieldPlan(
+                responseKey: group.key, nodes: group.nodes, definition: group.definition, parentType: objectType,
+                namedType: schema.type(named: group.definition.type.namedType), schema: schema)
+        }
     }
 
     /// graphql-js `collectSubfields`: the merged sub-selections of a field's nodes.
@@ -25,22 +29,28 @@ struct FieldCollector {
         try collectFields(objectType, plan.nodes.compactMap(\.selectionSet))
     }
 
+    private struct Group {
+        var key: String
+        var nodes: [Field]
+        var definition: FieldDefinition
+    }
+
     private struct Grouping {
-        var plans: [FieldPlan] = []
+        var groups: [Group] = []
         var index: [String: Int]?
 
-        mutating func plan(for key: String) -> FieldPlan? {
-            if let index { return index[key].map { plans[$0] } }
-            return plans.first { $0.responseKey == key }
+        func position(of key: String) -> Int? {
+            if let index { return index[key] }
+            return groups.firstIndex { $0.key == key }
         }
 
-        mutating func add(_ plan: FieldPlan) {
-            plans.append(plan)
+        mutating func add(_ group: Group) {
+            groups.append(group)
             if index != nil {
-                index?[plan.responseKey] = plans.count - 1
-            } else if plans.count > FieldCollector.linearGroupingLimit {
+                index?[group.key] = groups.count - 1
+            } else if groups.count > FieldCollector.linearGroupingLimit {
                 var built: [String: Int] = [:]
-                for (position, existing) in plans.enumerated() { built[existing.responseKey] = position }
+                for (position, existing) in groups.enumerated() { built[existing.key] = position }
                 index = built
             }
         }
@@ -55,13 +65,11 @@ struct FieldCollector {
             case .field(let field):
                 guard try shouldInclude(field.directives) else { continue }
                 let key = field.responseKey
-                if let existing = grouping.plan(for: key) {
-                    existing.merge(field)
+                if let position = grouping.position(of: key) {
+                    grouping.groups[position].nodes.append(field)
                 } else if let definition = schema.field(named: field.name.value, on: objectType) {
                     // Fields the type does not define are skipped (validation reports them).
-                    grouping.add(FieldPlan(
-                        responseKey: key, node: field, definition: definition, parentType: objectType,
-                        namedType: schema.type(named: definition.type.namedType)))
+                    grouping.add(Group(key: key, nodes: [field], definition: definition))
                 }
             case .inlineFragment(let fragment):
                 guard try shouldInclude(fragment.directives),

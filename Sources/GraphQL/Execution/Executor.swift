@@ -7,12 +7,13 @@ import JSON
 /// nullable position remembers the buffer offset where its value starts; a
 /// failing value throws up to the nearest such position, which records the
 /// error, truncates the buffer back to its offset and writes `null`.
-final class Executor {
+struct Executor {
     let schema: Schema
     let collector: FieldCollector
     let context: Any
     let errorMapper: (@Sendable (any Error) -> GraphQLError?)?
     let maxExecutedFields: Int
+    let plans: OperationPlanCache
 
     private(set) var errors: [GraphQLError] = []
     private(set) var out: [UInt8] = []
@@ -24,6 +25,7 @@ final class Executor {
 
     init(
         schema: Schema, fragments: [String: FragmentDefinition], variables: JSONObject, context: Any,
+        plans: OperationPlanCache,
         errorMapper: (@Sendable (any Error) -> GraphQLError?)?, maxExecutedFields: Int, initialCapacity: Int = 1024
     ) {
         self.schema = schema
@@ -31,6 +33,7 @@ final class Executor {
         self.context = context
         self.errorMapper = errorMapper
         self.maxExecutedFields = maxExecutedFields
+        self.plans = plans
         out.reserveCapacity(initialCapacity)
         path.reserveCapacity(16)
     }
@@ -38,7 +41,7 @@ final class Executor {
     /// Spec §6.2.1 ExecuteQuery / §6.2.2 ExecuteMutation: the whole response
     /// object. Resolvers are synchronous, so root fields of a mutation run
     /// serially, in selection order, as §6.3.1 requires.
-    func executeOperation(_ operation: OperationDefinition, rootValue: Any) -> [UInt8] {
+    mutating func executeOperation(_ operation: OperationDefinition, rootValue: Any) -> [UInt8] {
         out.appendASCII("{\"data\":")
         let dataStart = out.count
         do throws(GraphQLError) {
@@ -47,8 +50,11 @@ final class Executor {
                     "Schema is not configured to execute \(operation.operation.rawValue) operation.",
                     locations: [operation.loc], code: .validationFailed)
             }
-            let plans = try collector.collectFields(rootType, [operation.selectionSet])
-            try executeFields(rootType, rootValue, plans)
+            let collector = self.collector
+            let rootFields = try plans.rootPlan(for: operation, variables: collector.variables) { () throws(GraphQLError) in
+                try collector.collectFields(rootType, [operation.selectionSet])
+            }
+            try executeFields(rootType, rootValue, rootFields)
         } catch {
             errors.append(error)
             out.replaceTail(from: dataStart)
@@ -58,7 +64,7 @@ final class Executor {
     }
 
     /// Spec §6.3 ExecuteSelectionSet, with the grouped field set already collected.
-    private func executeFields(_ objectType: ObjectType, _ source: Any, _ plans: [FieldPlan]) throws(GraphQLError) {
+    private mutating func executeFields(_ objectType: ObjectType, _ source: Any, _ plans: [FieldPlan]) throws(GraphQLError) {
         out.append(UInt8(ascii: "{"))
         for (position, plan) in plans.enumerated() {
             if position > 0 { out.append(UInt8(ascii: ",")) }
@@ -69,7 +75,7 @@ final class Executor {
     }
 
     /// Spec §6.4 ExecuteField: coerce arguments, resolve, complete.
-    private func executeField(_ plan: FieldPlan, _ source: Any) throws(GraphQLError) {
+    private mutating func executeField(_ plan: FieldPlan, _ source: Any) throws(GraphQLError) {
         executedFields += 1
         if executedFields > maxExecutedFields {
             limitExceeded = true
@@ -80,16 +86,7 @@ final class Executor {
         path.append(.key(plan.responseKey))
         let start = out.count
         do throws(GraphQLError) {
-            let arguments = try argumentValues(plan)
-            let info = ResolveInfo(
-                fieldName: plan.definition.name, parentType: plan.parentType, path: path, schema: schema,
-                context: context)
-            let resolved: Resolved
-            do {
-                resolved = try plan.definition.resolve(source, arguments, info)
-            } catch {
-                throw located(error, plan)
-            }
+            let resolved = try resolveField(plan, source)
             try completeValue(plan.definition.type, plan, resolved)
         } catch {
             path.removeLast()
@@ -99,36 +96,43 @@ final class Executor {
         path.removeLast()
     }
 
+    /// Spec §6.4.2 ResolveFieldValue. `ResolveInfo` shares the path buffer and
+    /// is gone when this returns, so the next push onto `path` does not copy it.
+    private func resolveField(_ plan: FieldPlan, _ source: Any) throws(GraphQLError) -> Resolved {
+        let arguments = try argumentValues(plan)
+        let info = ResolveInfo(
+            fieldName: plan.definition.name, parentType: plan.parentType, path: path, schema: schema, context: context)
+        do {
+            return try plan.definition.resolve(source, arguments, info)
+        } catch {
+            throw located(error, plan)
+        }
+    }
+
     /// graphql-js `handleFieldError`: a nullable position absorbs the error.
-    private func handleFieldError(_ error: GraphQLError, _ type: TypeReference, _ start: Int) throws(GraphQLError) {
+    private mutating func handleFieldError(_ error: GraphQLError, _ type: TypeReference, _ start: Int) throws(GraphQLError) {
         if limitExceeded || type.isNonNull { throw error }
         errors.append(error)
         out.replaceTail(from: start)
     }
 
     private func argumentValues(_ plan: FieldPlan) throws(GraphQLError) -> JSONObject {
-        if plan.definition.arguments.isEmpty { return JSONObject() }
-        let result: Result<JSONObject, GraphQLError>
-        if let cached = plan.coercedArguments {
-            result = cached
-        } else {
-            do {
-                result = .success(try coerceArgumentValues(
-                    definitions: plan.definition.arguments, arguments: plan.nodes[0].arguments,
-                    nodeLocation: plan.nodes[0].loc, schema: schema, variables: collector.variables))
-            } catch {
-                result = .failure(error)
-            }
-            plan.coercedArguments = result
-        }
-        switch result {
+        switch plan.staticArguments {
         case .success(let arguments): return arguments
         case .failure(let error): throw withPath(error)
+        case nil:
+            do {
+                return try coerceArgumentValues(
+                    definitions: plan.definition.arguments, arguments: plan.nodes[0].arguments,
+                    nodeLocation: plan.nodes[0].loc, schema: schema, variables: collector.variables)
+            } catch {
+                throw withPath(error)
+            }
         }
     }
 
     /// Spec §6.4.3 CompleteValue.
-    private func completeValue(_ type: TypeReference, _ plan: FieldPlan, _ resolved: Resolved) throws(GraphQLError) {
+    private mutating func completeValue(_ type: TypeReference, _ plan: FieldPlan, _ resolved: Resolved) throws(GraphQLError) {
         if case .nonNull(let inner) = type {
             if resolved.isNull {
                 throw fieldError(
@@ -156,7 +160,7 @@ final class Executor {
         }
     }
 
-    private func completeListValue(_ itemType: TypeReference, _ plan: FieldPlan, _ items: [Resolved]) throws(GraphQLError) {
+    private mutating func completeListValue(_ itemType: TypeReference, _ plan: FieldPlan, _ items: [Resolved]) throws(GraphQLError) {
         out.append(UInt8(ascii: "["))
         for (index, item) in items.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -174,7 +178,7 @@ final class Executor {
         out.append(UInt8(ascii: "]"))
     }
 
-    private func completeLeafValue(_ plan: FieldPlan, _ value: JSONValue) throws(GraphQLError) {
+    private mutating func completeLeafValue(_ plan: FieldPlan, _ value: JSONValue) throws(GraphQLError) {
         do throws(CoercionError) {
             switch plan.namedType {
             case .scalar(let scalar): out.appendJSON(try scalar.serialize(value))
@@ -188,11 +192,9 @@ final class Executor {
     }
 
     private func subfields(_ plan: FieldPlan, _ objectType: ObjectType) throws(GraphQLError) -> [FieldPlan] {
-        if let cached = plan.subfields { return cached }
+        let collector = self.collector
         do {
-            let collected = try collector.collectSubfields(objectType, plan)
-            plan.subfields = collected
-            return collected
+            return try plan.subfields { () throws(GraphQLError) in try collector.collectSubfields(objectType, plan) }
         } catch {
             throw withPath(error)
         }

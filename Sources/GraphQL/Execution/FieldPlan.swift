@@ -1,41 +1,77 @@
 import JSON
+import Synchronization
 
 /// One response key of a grouped field set (spec §6.3.2 CollectFields) with
 /// everything the executor would otherwise look up for every object it
 /// completes: the field definition, the return type, the encoded key.
 ///
-/// Plans are built once per request and per selection; because this engine
-/// has no abstract types, a field's sub-plan is the same for every object in
-/// a list and is computed once (graphql-js memoizes `collectSubfields` alike).
-final class FieldPlan {
+/// Plans are immutable once built and shared by every request that runs the
+/// same operation with the same `@skip`/`@include` variable values (see
+/// `OperationPlanCache`). Because this engine has no abstract types, a
+/// field's sub-plan is the same for every object it completes; it is built on
+/// first use (graphql-js memoizes `collectSubfields` alike) and kept.
+final class FieldPlan: Sendable {
     let responseKey: String
     /// `"key":`, ready to append.
     let encodedKey: [UInt8]
-    private(set) var nodes: [Field]
+    let nodes: [Field]
     let definition: FieldDefinition
     let parentType: ObjectType
     /// The named type of `definition.type`; nil only for a schema that
     /// references an unknown type (a programmer error, reported as a field error).
     let namedType: NamedType?
+    /// Coerced once when no argument involves a variable; nil otherwise
+    /// (then coerced on every execution).
+    let staticArguments: Result<JSONObject, GraphQLError>?
+    private let subfieldCache = Mutex<[FieldPlan]?>(nil)
 
-    /// Coerced once per request: arguments depend only on the nodes and the variables.
-    var coercedArguments: Result<JSONObject, GraphQLError>?
-    /// The sub-selection's plan for object-typed fields, built on first use.
-    var subfields: [FieldPlan]?
-
-    init(responseKey: String, node: Field, definition: FieldDefinition, parentType: ObjectType, namedType: NamedType?) {
+    init(
+        responseKey: String, nodes: [Field], definition: FieldDefinition, parentType: ObjectType,
+        namedType: NamedType?, schema: Schema
+    ) {
         self.responseKey = responseKey
         var encoded: [UInt8] = []
         encoded.appendJSONString(responseKey)
         encoded.append(UInt8(ascii: ":"))
         self.encodedKey = encoded
-        self.nodes = [node]
+        self.nodes = nodes
         self.definition = definition
         self.parentType = parentType
         self.namedType = namedType
+        let arguments = nodes[0].arguments
+        if definition.arguments.isEmpty {
+            staticArguments = .success(JSONObject())
+        } else if arguments.contains(where: { $0.value.containsVariable }) {
+            staticArguments = nil
+        } else {
+            do {
+                staticArguments = .success(try coerceArgumentValues(
+                    definitions: definition.arguments, arguments: arguments, nodeLocation: nodes[0].loc,
+                    schema: schema, variables: JSONObject()))
+            } catch {
+                staticArguments = .failure(error)
+            }
+        }
     }
 
-    func merge(_ node: Field) { nodes.append(node) }
-
     var locations: [SourceLocation] { nodes.map(\.loc) }
+
+    /// The sub-selection's plan, collected by `build` the first time.
+    func subfields(_ build: () throws(GraphQLError) -> [FieldPlan]) throws(GraphQLError) -> [FieldPlan] {
+        if let cached = subfieldCache.withLock({ $0 }) { return cached }
+        let built = try build()
+        subfieldCache.withLock { $0 = $0 ?? built }
+        return built
+    }
+}
+
+extension Value {
+    var containsVariable: Bool {
+        switch self {
+        case .variable: true
+        case .int, .float, .string, .boolean, .null, .enumValue: false
+        case .list(let items, _): items.contains { $0.containsVariable }
+        case .object(let fields, _): fields.contains { $0.value.containsVariable }
+        }
+    }
 }

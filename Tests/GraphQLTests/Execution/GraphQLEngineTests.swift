@@ -41,6 +41,13 @@ struct GraphQLEngineTests {
         #expect(String(decoding: response.body, as: UTF8.self).hasPrefix(#"{"errors":[{"message":"Syntax Error: "#))
     }
 
+    /// Message: graphql-core 3.2.8 FieldsOnCorrectTypeRule on `ExecutionTestSchema.sdl`.
+    @Test func validationErrorsAreRequestErrors() {
+        let response = ExecutionTestSchema.engine().execute(query: "{ kinds nope }")
+        #expect(!response.hasData)
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"errors":[{"message":"Cannot query field \"nope\" on type \"Query\".","locations":[{"line":1,"column":9}],"extensions":{"code":"GRAPHQL_VALIDATION_FAILED"}}]}"#)
+    }
+
     @Test func preparedDocumentsAreCachedAndFailuresAreNot() throws {
         let engine = ExecutionTestSchema.engine()
         _ = try engine.prepare("{ kinds }").get()
@@ -77,5 +84,20 @@ struct GraphQLEngineTests {
             GraphQLError("Other", path: [.key("a"), .index(0)], code: .badUserInput),
         ]
         #expect(String(decoding: errorResponseBody(errors), as: UTF8.self) == #"{"errors":[{"message":"Bad \"thing\"\n","locations":[{"line":2,"column":3}],"extensions":{"code":"GRAPHQL_VALIDATION_FAILED"}},{"message":"Other","path":["a",0],"extensions":{"code":"BAD_USER_INPUT"}}]}"#)
+    }
+
+    /// Collected fields are shared between requests per `@include` variable
+    /// values; each combination must still give its own result.
+    @Test func sharedPlansFollowConditionVariables() throws {
+        let engine = ExecutionTestSchema.engine()
+        let document = try engine.prepare(#"query ($with: Boolean!) { user(id: "2") { id name @include(if: $with) } }"#).get()
+        let bodies = [true, false, true].map { flag in
+            String(decoding: engine.execute(document, operationName: nil, variables: ["with": .bool(flag)], context: ()).body, as: UTF8.self)
+        }
+        #expect(bodies == [
+            #"{"data":{"user":{"id":"2","name":"Bob"}}}"#,
+            #"{"data":{"user":{"id":"2"}}}"#,
+            #"{"data":{"user":{"id":"2","name":"Bob"}}}"#,
+        ])
     }
 }

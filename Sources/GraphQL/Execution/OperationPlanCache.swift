@@ -1,0 +1,65 @@
+import JSON
+import Synchronization
+
+/// The collected root fields of a prepared document's operations, shared by
+/// requests: CollectFields depends only on the document and on the values of
+/// the variables that `@skip` / `@include` read, so those values are the key.
+final class OperationPlanCache: Sendable {
+    private struct Key: Hashable {
+        var operationOffset: Int
+        var conditions: [JSONValue?]
+    }
+
+    /// Distinct `@skip`/`@include` variable combinations kept per document.
+    static let capacity = 16
+
+    /// Every variable an `@skip` or `@include` argument of the document reads.
+    let conditionVariables: [String]
+    private let entries = Mutex<[Key: [FieldPlan]]>([:])
+
+    init(document: Document) {
+        var names: [String] = []
+        func visit(_ selectionSet: SelectionSet) {
+            for selection in selectionSet.selections {
+                for directive in selection.directives where directive.name.value == "skip" || directive.name.value == "include" {
+                    for argument in directive.arguments { collectVariables(argument.value, into: &names) }
+                }
+                switch selection {
+                case .field(let field): if let nested = field.selectionSet { visit(nested) }
+                case .inlineFragment(let fragment): visit(fragment.selectionSet)
+                case .fragmentSpread: break
+                }
+            }
+        }
+        for definition in document.definitions {
+            switch definition {
+            case .operation(let operation): visit(operation.selectionSet)
+            case .fragment(let fragment): visit(fragment.selectionSet)
+            case .typeSystem: break
+            }
+        }
+        conditionVariables = Array(Set(names)).sorted()
+    }
+
+    func rootPlan(
+        for operation: OperationDefinition, variables: JSONObject,
+        build: () throws(GraphQLError) -> [FieldPlan]
+    ) throws(GraphQLError) -> [FieldPlan] {
+        let key = Key(operationOffset: operation.loc.offset, conditions: conditionVariables.map { variables[$0] })
+        if let cached = entries.withLock({ $0[key] }) { return cached }
+        let built = try build()
+        entries.withLock { entries in
+            if entries.count < Self.capacity { entries[key] = built }
+        }
+        return built
+    }
+}
+
+private func collectVariables(_ value: Value, into names: inout [String]) {
+    switch value {
+    case .variable(let name, _): names.append(name.value)
+    case .list(let items, _): for item in items { collectVariables(item, into: &names) }
+    case .object(let fields, _): for field in fields { collectVariables(field.value, into: &names) }
+    case .int, .float, .string, .boolean, .null, .enumValue: break
+    }
+}
