@@ -32,13 +32,24 @@ final class SQLiteLikeRepository: LikeRepository {
     func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] {
         guard !momentIDs.isEmpty else { return [:] }
         var likers = [[User]](repeating: [], count: momentIDs.count)
+        var likedByViewer = [Bool](repeating: false, count: momentIDs.count)
         try pool.read { connection in
             try connection.withStatement(Self.likers, [.text(JSONArray.encode(momentIDs))]) { statement in
+                // The same few users like many moments of a page: build each User once.
+                var users: [String: User] = [:]
                 try statement.forEachRow { row in
                     let index = Int(row.int64(at: 0))
-                    if likers.indices.contains(index) {
-                        likers[index].append(row.user(at: 1))
+                    guard likers.indices.contains(index) else { return }
+                    let id = row.text(at: 1)
+                    let user: User
+                    if let known = users[id] {
+                        user = known
+                    } else {
+                        user = row.user(at: 1)
+                        users[id] = user
                     }
+                    likers[index].append(user)
+                    if id == viewerID { likedByViewer[index] = true }
                 }
             }
         }
@@ -46,9 +57,7 @@ final class SQLiteLikeRepository: LikeRepository {
         result.reserveCapacity(momentIDs.count)
         for (index, id) in momentIDs.enumerated() {
             let users = likers[index]
-            result[id] = users.isEmpty
-                ? MomentLikes.none
-                : MomentLikes(isLikedByViewer: users.contains { $0.id == viewerID }, likers: users)
+            result[id] = users.isEmpty ? MomentLikes.none : MomentLikes(isLikedByViewer: likedByViewer[index], likers: users)
         }
         return result
     }
