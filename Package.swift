@@ -67,6 +67,13 @@ let package = Package(
             path: "Tests/StorageProbe",
             swiftSettings: strict
         ),
+        // Release-mode storage micro-benchmark: `swift run -c release storage-bench`.
+        .executableTarget(
+            name: "storage-bench",
+            dependencies: ["MomentsStorage", "Moments", "SQLite"],
+            path: "Tests/StorageBench",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "MomentsStorageTests",
             dependencies: ["MomentsStorage", "Moments", "SQLite", "MomentsFakes", "storage-durability-probe"],

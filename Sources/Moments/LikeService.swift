@@ -20,7 +20,7 @@ public final class LikeService: Sendable {
     /// `.momentNotFound` for a moment that does not exist or that the user may
     /// not see (written neither by the user nor by a friend).
     public func updateLike(momentID: String, userID: String, isLiked: Bool) throws -> Timeline {
-        guard let user = try users.user(id: userID) else {
+        guard try users.user(id: userID) != nil else {
             throw MomentsError.userNotFound(id: userID)
         }
         // Users, moments and friendships are never changed through the API,
@@ -29,6 +29,6 @@ public final class LikeService: Sendable {
             throw MomentsError.momentNotFound(id: momentID)
         }
         try likes.setLike(momentID: momentID, userID: userID, isLiked: isLiked)
-        return try timelines.timeline(of: user)
+        return try timelines.timeline(userID: userID)
     }
 }

@@ -16,10 +16,11 @@ public final class TimelineService: Sendable {
     /// The user's profile and the moments written by the user or a friend,
     /// newest first. Throws `MomentsError.userNotFound` for an unknown user.
     public func timeline(userID: String) throws -> Timeline {
-        guard let user = try users.user(id: userID) else {
+        // One repository call: the user and the moments in one read.
+        guard let timeline = try moments.timeline(userID: userID) else {
             throw MomentsError.userNotFound(id: userID)
         }
-        return try timeline(of: user)
+        return timeline
     }
 
     /// The timeline of a user already looked up.

@@ -1,17 +1,25 @@
 import Moments
 import SQLite
 
-/// Likes in `moment_likes`: reads in one statement per page, writes through
-/// the pool's group-committed writer.
+/// Likes in `moment_likes`: a page's likes are two statements in one read
+/// transaction (who likes what, then each distinct liker's profile once);
+/// writes go through the pool's group-committed writer.
 final class SQLiteLikeRepository: LikeRepository {
     /// Likers of a page of moments, oldest like first (ties: user id), read
-    /// from `moment_likes_by_time`; `j.key` is the moment's index in the page.
+    /// from the covering index `moment_likes_by_time`; `j.key` is the
+    /// moment's index in the page. Profiles are read apart: the same few
+    /// users like many moments of a page, and narrow rows sort faster.
     static let likers = """
-        SELECT j.key, u.id, u.name, u.avatar, u.background_image
+        SELECT j.key, l.user_id
         FROM json_each(?1) AS j
         JOIN moment_likes AS l ON l.moment_id = j.value
-        JOIN users AS u ON u.id = l.user_id
         ORDER BY j.key, l.liked_at, l.user_id
+        """
+    /// The profiles of the distinct likers of a page.
+    static let likerProfiles = """
+        SELECT u.id, u.name, u.avatar, u.background_image
+        FROM json_each(?1) AS j
+        JOIN users AS u ON u.id = j.value
         """
     /// Liking twice keeps the first like and its time.
     static let insert = """
@@ -31,21 +39,36 @@ final class SQLiteLikeRepository: LikeRepository {
 
     func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] {
         guard !momentIDs.isEmpty else { return [:] }
-        var likers = [[User]](repeating: [], count: momentIDs.count)
-        try pool.read { connection in
+        // Per moment of the page, its likers' ids in order.
+        var likerIDs = [[String]](repeating: [], count: momentIDs.count)
+        var profiles: [String: User] = [:]
+        try pool.readTransaction { connection in
+            var distinct: [String] = []
+            var seen: Set<String> = []
             try connection.withStatement(Self.likers, [.text(JSONArray.encode(momentIDs))]) { statement in
                 try statement.forEachRow { row in
                     let index = Int(row.int64(at: 0))
-                    if likers.indices.contains(index) {
-                        likers[index].append(row.user(at: 1))
+                    guard likerIDs.indices.contains(index) else { return }
+                    let id = row.text(at: 1)
+                    likerIDs[index].append(id)
+                    if seen.insert(id).inserted {
+                        distinct.append(id)
                     }
+                }
+            }
+            guard !distinct.isEmpty else { return }
+            try connection.withStatement(Self.likerProfiles, [.text(JSONArray.encode(distinct))]) { statement in
+                try statement.forEachRow { row in
+                    let user = row.user(at: 0)
+                    profiles[user.id] = user
                 }
             }
         }
         var result: [String: MomentLikes] = [:]
         result.reserveCapacity(momentIDs.count)
         for (index, id) in momentIDs.enumerated() {
-            let users = likers[index]
+            // A like whose user row is missing is dropped, as a join would drop it.
+            let users = likerIDs[index].compactMap { profiles[$0] }
             result[id] = users.isEmpty
                 ? MomentLikes.none
                 : MomentLikes(isLikedByViewer: users.contains { $0.id == viewerID }, likers: users)

@@ -1,8 +1,9 @@
 import Moments
 import SQLite
 
-/// Moments from `moments`, `users` and `moment_photos`: a timeline is two
-/// statements whatever its length (moments with authors, then all photos).
+/// Moments from `moments`, `users` and `moment_photos`: a timeline is three
+/// statements whatever its length (the user, the moments with their
+/// authors, then all their photos), in one read transaction.
 final class SQLiteMomentRepository: MomentRepository {
     /// The authors are the viewer and the viewer's friends; each author's
     /// moments come from `moments_by_author`.
@@ -33,31 +34,17 @@ final class SQLiteMomentRepository: MomentRepository {
         self.pool = pool
     }
 
+    func timeline(userID: String) throws -> Timeline? {
+        // One checkout and one read transaction for all three statements.
+        try pool.readTransaction { connection in
+            guard let user = try SQLiteUserRepository.user(id: userID, on: connection) else { return nil }
+            return Timeline(user: user, moments: try Self.moments(userID: userID, viewer: user, on: connection))
+        }
+    }
+
     func timelineMoments(userID: String) throws -> [Moment] {
-        try pool.read { connection in
-            var moments = try connection.withStatement(Self.timeline, [.text(userID)]) { statement in
-                var moments: [Moment] = []
-                // One User value per author, shared by that author's moments.
-                var authors: [String: User] = [:]
-                try statement.forEachRow { row in
-                    let authorID = row.text(at: 5)
-                    let author = authors[authorID] ?? row.user(at: 5)
-                    authors[authorID] = author
-                    moments.append(try row.moment(author: author))
-                }
-                return moments
-            }
-            guard !moments.isEmpty else { return moments }
-            let ids = JSONArray.encode(moments.map(\.id))
-            try connection.withStatement(Self.photos, [.text(ids)]) { statement in
-                try statement.forEachRow { row in
-                    let index = Int(row.int64(at: 0))
-                    if moments.indices.contains(index) {
-                        moments[index].photos.append(row.text(at: 1))
-                    }
-                }
-            }
-            return moments
+        try pool.readTransaction { connection in
+            try Self.moments(userID: userID, viewer: nil, on: connection)
         }
     }
 
@@ -66,15 +53,54 @@ final class SQLiteMomentRepository: MomentRepository {
             try connection.scalar(Self.visibility, [.text(momentID), .text(viewerID)]) == .integer(1)
         }
     }
+
+    /// The timeline's moments with authors and photos; `viewer`, when known,
+    /// is reused as the author of the viewer's own moments.
+    private static func moments(userID: String, viewer: User?, on connection: Connection) throws -> [Moment] {
+        var moments = try connection.withStatement(timeline, [.text(userID)]) { statement in
+            var moments: [Moment] = []
+            // One User value per author, shared by that author's moments.
+            var authors: [String: User] = [:]
+            if let viewer { authors[viewer.id] = viewer }
+            try statement.forEachRow { row in
+                let authorID = row.text(at: 5)
+                let author: User
+                if let known = authors[authorID] {
+                    author = known
+                } else {
+                    author = row.user(at: 5)
+                    authors[authorID] = author
+                }
+                moments.append(try row.moment(author: author))
+            }
+            return moments
+        }
+        guard !moments.isEmpty else { return moments }
+        let ids = JSONArray.encode(moments.map(\.id))
+        try connection.withStatement(photos, [.text(ids)]) { statement in
+            try statement.forEachRow { row in
+                let index = Int(row.int64(at: 0))
+                if moments.indices.contains(index) {
+                    moments[index].photos.append(row.text(at: 1))
+                }
+            }
+        }
+        return moments
+    }
 }
 
 extension Statement {
     /// A moment (without photos) from columns 0-4: id, type, title, url, created_date.
     fileprivate func moment(author: User) throws -> Moment {
-        let id = text(at: 0)
-        guard let type = MomentType(rawValue: text(at: 1)) else {
-            throw MomentsStorageError.invalidRow(table: "moments", id: id)
+        let type: MomentType
+        // Compared in place: no String for the type column.
+        if text(at: 1, equals: MomentType.photos.rawValue) {
+            type = .photos
+        } else if text(at: 1, equals: MomentType.url.rawValue) {
+            type = .url
+        } else {
+            throw MomentsStorageError.invalidRow(table: "moments", id: text(at: 0))
         }
-        return Moment(id: id, author: author, type: type, title: optionalText(at: 2), url: optionalText(at: 3), photos: [], createdDate: int64(at: 4))
+        return Moment(id: text(at: 0), author: author, type: type, title: optionalText(at: 2), url: optionalText(at: 3), photos: [], createdDate: int64(at: 4))
     }
 }

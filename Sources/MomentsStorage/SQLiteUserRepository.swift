@@ -12,10 +12,13 @@ final class SQLiteUserRepository: UserRepository {
     }
 
     func user(id: String) throws -> User? {
-        try pool.read { connection in
-            try connection.withStatement(Self.userByID, [.text(id)]) { statement in
-                try statement.step() ? statement.user(at: 0) : nil
-            }
+        try pool.read { connection in try Self.user(id: id, on: connection) }
+    }
+
+    /// The user, read on a connection already checked out (inside another read).
+    static func user(id: String, on connection: Connection) throws -> User? {
+        try connection.withStatement(userByID, [.text(id)]) { statement in
+            try statement.step() ? statement.user(at: 0) : nil
         }
     }
 }

@@ -8,13 +8,22 @@ public enum TransactionKind: String, Sendable {
     /// lock halfway through (SQLITE_BUSY that a busy timeout cannot retry).
     case immediate = "IMMEDIATE"
     case exclusive = "EXCLUSIVE"
+
+    /// The BEGIN statement, spelled once (no string building per transaction).
+    var begin: String {
+        switch self {
+        case .deferred: "BEGIN DEFERRED TRANSACTION"
+        case .immediate: "BEGIN IMMEDIATE TRANSACTION"
+        case .exclusive: "BEGIN EXCLUSIVE TRANSACTION"
+        }
+    }
 }
 
 extension Connection {
     /// Runs `body` in a transaction: commits when it returns, rolls back when
     /// it (or the commit) throws, and rethrows that first error.
     public func transaction<T>(_ kind: TransactionKind = .deferred, _ body: () throws -> T) throws -> T {
-        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        try execute(kind.begin)
         do {
             let result = try body()
             try execute("COMMIT TRANSACTION")

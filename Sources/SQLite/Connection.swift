@@ -27,7 +27,16 @@ public final class Connection {
     /// The file this connection opened.
     public let path: String
 
+    /// Process-wide settings applied once, before SQLite initializes itself
+    /// on the first open: memory statistics off, so allocations from
+    /// different connections do not contend on one global mutex.
+    private static let processSetUp: Void = {
+        // SQLITE_MISUSE means SQLite was initialized already (by other code); harmless.
+        _ = csqlite_disable_memory_statistics()
+    }()
+
     public init(path: String, mode: OpenMode = .readWriteCreate) throws(SQLiteError) {
+        Self.processSetUp
         var db: OpaquePointer?
         let resultCode = sqlite3_open_v2(path, &db, mode.flags | SQLITE_OPEN_NOMUTEX, nil)
         guard resultCode == SQLITE_OK, let db else {

@@ -8,6 +8,11 @@ public struct DatabaseConfiguration: Sendable {
     /// Most write operations committed together in one transaction (group
     /// commit). Default 512.
     public var maxWriteBatch: Int
+    /// Bytes of the file each connection reads through a memory map
+    /// (`PRAGMA mmap_size`) instead of read() into its page cache. Default 256 MiB.
+    public var mmapSizeBytes: Int64
+    /// Page cache of each connection in KiB (`PRAGMA cache_size = -N`). Default 8192 (8 MiB).
+    public var cacheSizeKiB: Int
     /// Called on every connection (writer first) after the pragmas, e.g. to
     /// install a statement observer in tests. Default none.
     public var prepareConnection: (@Sendable (Connection) throws -> Void)?
@@ -16,11 +21,15 @@ public struct DatabaseConfiguration: Sendable {
         readers: Int = 4,
         busyTimeoutMilliseconds: Int32 = 5000,
         maxWriteBatch: Int = 512,
+        mmapSizeBytes: Int64 = 256 << 20,
+        cacheSizeKiB: Int = 8192,
         prepareConnection: (@Sendable (Connection) throws -> Void)? = nil
     ) {
         self.readers = readers
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.maxWriteBatch = maxWriteBatch
+        self.mmapSizeBytes = mmapSizeBytes
+        self.cacheSizeKiB = cacheSizeKiB
         self.prepareConnection = prepareConnection
     }
 }

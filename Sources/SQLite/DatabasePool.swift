@@ -35,6 +35,15 @@ public final class DatabasePool: Sendable {
         try readers.read(body)
     }
 
+    /// Runs `body` on a pooled reader inside one read transaction (`BEGIN
+    /// DEFERRED ... COMMIT`): every statement sees the same committed state,
+    /// and the WAL read lock is taken once instead of once per statement.
+    public func readTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        try readers.read { connection in
+            try connection.transaction(.deferred) { try body(connection) }
+        }
+    }
+
     /// Runs `body` on the writer inside the next group-committed transaction
     /// and returns once that transaction is durable. If `body` throws, its
     /// changes alone are rolled back and the error is rethrown. Must not be
@@ -57,6 +66,12 @@ public final class DatabasePool: Sendable {
     private static func configure(_ connection: Connection, configuration: DatabaseConfiguration, role: Role) throws {
         try connection.executeScript("PRAGMA busy_timeout = \(configuration.busyTimeoutMilliseconds)")
         try connection.executeScript("PRAGMA foreign_keys = ON")
+        precondition(configuration.mmapSizeBytes >= 0 && configuration.cacheSizeKiB > 0, "sizes are positive")
+        try connection.executeScript("""
+            PRAGMA mmap_size = \(configuration.mmapSizeBytes);
+            PRAGMA cache_size = -\(configuration.cacheSizeKiB);
+            PRAGMA temp_store = MEMORY;
+            """)
         switch role {
         case .writer:
             // WAL: readers never block the writer and the writer never blocks readers.

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CSQLite
 
 /// A prepared statement: owns its `sqlite3_stmt` and finalizes it in `deinit`.
@@ -132,6 +137,19 @@ public final class Statement {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// Whether the column's text is exactly `string`'s UTF-8, compared in
+    /// place without making a String (NULL equals nothing).
+    public func text(at column: Int32, equals string: String) -> Bool {
+        guard let bytes = sqlite3_column_text(handle, column) else { return false }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        var string = string
+        return string.withUTF8 { utf8 in
+            guard utf8.count == count else { return false }
+            guard count > 0, let base = utf8.baseAddress else { return true }
+            return memcmp(base, bytes, count) == 0
+        }
     }
 
     public func optionalText(at column: Int32) -> String? {

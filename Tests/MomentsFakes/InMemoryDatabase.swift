@@ -101,19 +101,30 @@ public final class InMemoryDatabase: @unchecked Sendable {
         try checked(\.userReads) { users[id] }
     }
 
-    func timelineMoments(userID: String) throws -> [Moment] {
+    /// One moment read: the user and the moments (as the SQLite store reads them in one transaction).
+    func timeline(userID: String) throws -> Timeline? {
         try checked(\.momentReads) {
-            let authors = (friends[userID] ?? []).union([userID])
-            return moments.values
-                .filter { authors.contains($0.authorID) }
-                .compactMap { row -> Moment? in
-                    guard let author = users[row.authorID] else { return nil }
-                    return Moment(id: row.id, author: author, type: row.type, title: row.title, url: row.url, photos: row.photos, createdDate: row.createdDate)
-                }
-                .sorted { a, b in
-                    a.createdDate != b.createdDate ? a.createdDate > b.createdDate : Self.bytes(b.id, precede: a.id)
-                }
+            guard let user = users[userID] else { return nil }
+            return Timeline(user: user, moments: momentsOf(userID))
         }
+    }
+
+    func timelineMoments(userID: String) throws -> [Moment] {
+        try checked(\.momentReads) { momentsOf(userID) }
+    }
+
+    /// Call with the lock held.
+    private func momentsOf(_ userID: String) -> [Moment] {
+        let authors = (friends[userID] ?? []).union([userID])
+        return moments.values
+            .filter { authors.contains($0.authorID) }
+            .compactMap { row -> Moment? in
+                guard let author = users[row.authorID] else { return nil }
+                return Moment(id: row.id, author: author, type: row.type, title: row.title, url: row.url, photos: row.photos, createdDate: row.createdDate)
+            }
+            .sorted { a, b in
+                a.createdDate != b.createdDate ? a.createdDate > b.createdDate : Self.bytes(b.id, precede: a.id)
+            }
     }
 
     func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool {

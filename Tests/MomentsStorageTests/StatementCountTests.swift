@@ -12,7 +12,7 @@ struct StatementCountTests {
     }
 
     @Test(arguments: [SizeCase(name: "demo (5 moments)", synthetic: false), SizeCase(name: "synthetic (hundreds of moments)", synthetic: true)])
-    func timelineIsThreeStatementsAndLikesOneMore(_ size: SizeCase) throws {
+    func timelineIsThreeStatementsInOneTransactionAndLikesTwoMore(_ size: SizeCase) throws {
         let test = try TestStore(seedDemoData: !size.synthetic) { path in
             if size.synthetic {
                 try SyntheticData.write(to: path, users: 200, friends: 40, moments: 10, likes: 5, seed: 7, now: TestStore.now)
@@ -22,11 +22,18 @@ struct StatementCountTests {
         let timeline = try test.timelines.timeline(userID: "0")
         let timelineStatements = Array(test.statements.values.dropFirst(before))
         #expect(timeline.moments.count >= (size.synthetic ? 300 : 5))
-        #expect(timelineStatements == [SQLiteUserRepository.userByID, SQLiteMomentRepository.timeline, SQLiteMomentRepository.photos])
+        // One read transaction around the three reads: one snapshot, one WAL read lock.
+        #expect(timelineStatements == [
+            "BEGIN DEFERRED TRANSACTION",
+            SQLiteUserRepository.userByID, SQLiteMomentRepository.timeline, SQLiteMomentRepository.photos,
+            "COMMIT TRANSACTION",
+        ])
         #expect(!timelineStatements.contains { $0.contains("moment_likes") })
 
         let afterTimeline = test.statements.values.count
         _ = try test.timelines.likes(momentIDs: timeline.moments.map(\.id), viewerID: "0")
-        #expect(Array(test.statements.values.dropFirst(afterTimeline)) == [SQLiteLikeRepository.likers])
+        #expect(Array(test.statements.values.dropFirst(afterTimeline)) == [
+            "BEGIN DEFERRED TRANSACTION", SQLiteLikeRepository.likers, SQLiteLikeRepository.likerProfiles, "COMMIT TRANSACTION",
+        ])
     }
 }

@@ -1,0 +1,188 @@
+// storage-bench [--seconds S] [--dir DIR] [--only LABEL-PREFIX]
+//
+// Release-mode micro-benchmark of the storage layer (not a test): seeds a
+// demo database and a synthetic one (1,000 users, 10 friends, 3 moments
+// each, 5 likes per moment) in a temporary directory and prints, per
+// workload, the wall time and the CPU time of the calling thread per
+// operation, then throughput with several threads. Build and run with
+//   swift run -c release storage-bench
+// The machine may be shared: compare figures from one run.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Moments
+import MomentsStorage
+import SQLite
+
+/// Command-line settings, parsed once.
+enum Settings {
+    static let parsed: (seconds: Double, directory: String?, only: String?) = {
+        var seconds = 1.0
+        var directory: String?
+        var only: String?
+        var arguments = CommandLine.arguments.dropFirst().makeIterator()
+        while let argument = arguments.next() {
+            switch argument {
+            case "--seconds": seconds = arguments.next().flatMap(Double.init) ?? seconds
+            case "--dir": directory = arguments.next()
+            case "--only": only = arguments.next()
+            default:
+                print("usage: storage-bench [--seconds S] [--dir DIR] [--only LABEL-PREFIX]")
+                exit(2)
+            }
+        }
+        return (seconds, directory, only)
+    }()
+    /// Runs only the figures whose label starts with this (for profiling one workload).
+    static var only: String? { parsed.only }
+    static func runs(_ label: String) -> Bool { only.map { label.hasPrefix($0) } ?? true }
+    static var seconds: Double { parsed.seconds }
+    static var directory: String? { parsed.directory }
+}
+
+func makeDirectory() -> String {
+    if let directory = Settings.directory { return directory }
+    var template = Array("/tmp/storage-bench-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else {
+        print("mkdtemp failed: errno \(errno)")
+        exit(1)
+    }
+    return String(cString: made)
+}
+
+func now(_ clock: clockid_t) -> Double {
+    var spec = timespec()
+    clock_gettime(clock, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+/// Runs `body` on this thread for `seconds`; prints µs of wall and thread CPU time per call.
+func single(_ label: String, _ body: (Int) throws -> Void) rethrows {
+    guard Settings.runs(label) else { return }
+    for index in 0..<200 { try body(index) }  // warm caches and statements
+    let wallStart = now(CLOCK_MONOTONIC), cpuStart = now(CLOCK_THREAD_CPUTIME_ID)
+    var count = 0
+    while now(CLOCK_MONOTONIC) - wallStart < Settings.seconds {
+        for _ in 0..<50 {
+            try body(count)
+            count += 1
+        }
+    }
+    let wall = now(CLOCK_MONOTONIC) - wallStart, cpu = now(CLOCK_THREAD_CPUTIME_ID) - cpuStart
+    print(pad(label) + "\(format(wall / Double(count) * 1e6)) µs wall  \(format(cpu / Double(count) * 1e6)) µs cpu  (\(count) ops)")
+}
+
+/// Runs `body` on `threads` threads for `seconds`; prints operations per second.
+func parallel(_ label: String, threads: Int, _ body: @Sendable (Int, Int) throws -> Void) {
+    guard Settings.runs(label) else { return }
+    let counts = Counts(threads)
+    let start = now(CLOCK_MONOTONIC)
+    let cpuStart = processCPU()
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        var count = 0
+        while now(CLOCK_MONOTONIC) - start < Settings.seconds {
+            do {
+                try body(thread, count)
+            } catch {
+                print("error: \(error)")
+                exit(1)
+            }
+            count += 1
+        }
+        counts.set(thread, count)
+    }
+    let wall = now(CLOCK_MONOTONIC) - start
+    let total = counts.total
+    let cpu = processCPU() - cpuStart
+    print(pad(label) + "\(format(Double(total) / wall)) ops/s  \(format(cpu / Double(max(total, 1)) * 1e6)) µs cpu/op (process)")
+}
+
+func processCPU() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+final class Counts: @unchecked Sendable {
+    private var values: [Int]
+    private let lock = NSLockish()
+    init(_ count: Int) { values = Array(repeating: 0, count: count) }
+    func set(_ index: Int, _ value: Int) { lock.locked { values[index] = value } }
+    var total: Int { lock.locked { values.reduce(0, +) } }
+}
+
+final class NSLockish: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+}
+
+func pad(_ label: String) -> String { label + String(repeating: " ", count: max(1, 34 - label.count)) }
+func format(_ value: Double) -> String {
+    let rounded = (value * 10).rounded() / 10
+    return String(rounded)
+}
+
+func timelineWithLikes(_ service: TimelineService, _ userID: String) throws {
+    let timeline = try service.timeline(userID: userID)
+    _ = try service.likes(momentIDs: timeline.moments.map(\.id), viewerID: userID)
+}
+
+do {
+    let dir = makeDirectory()
+    print("storage-bench in \(dir), \(Settings.seconds) s per figure")
+
+    // Demo data: the feed benchmark's timeline of user "0" (5 moments).
+    let demo = try MomentsStore.open(path: dir + "/demo.sqlite", readers: 4, seedDemoData: true)
+    let demoTimelines = TimelineService(users: demo.users, moments: demo.moments, likes: demo.likes)
+    let demoLikes = LikeService(users: demo.users, moments: demo.moments, likes: demo.likes)
+    try single("demo timeline") { _ in _ = try demoTimelines.timeline(userID: "0") }
+    try single("demo timeline+likes") { _ in try timelineWithLikes(demoTimelines, "0") }
+    for threads in [2, 4] {
+        parallel("demo timeline+likes \(threads) threads", threads: threads) { _, _ in try timelineWithLikes(demoTimelines, "0") }
+    }
+
+    // Synthetic: 33-moment timelines with 5 likes per moment.
+    let syntheticPath = dir + "/synthetic.sqlite"
+    try SyntheticData.write(to: syntheticPath, users: 1000, friends: 10, moments: 3, likes: 5, seed: 1)
+    let synthetic = try MomentsStore.open(path: syntheticPath, readers: 4, seedDemoData: false)
+    let syntheticTimelines = TimelineService(users: synthetic.users, moments: synthetic.moments, likes: synthetic.likes)
+    let userIDs = (0..<1000).map(String.init)
+    try single("synthetic timeline") { index in _ = try syntheticTimelines.timeline(userID: userIDs[index % 1000]) }
+    try single("synthetic timeline+likes") { index in try timelineWithLikes(syntheticTimelines, userIDs[index % 1000]) }
+    parallel("synthetic timeline+likes 2 threads", threads: 2) { thread, index in
+        try timelineWithLikes(syntheticTimelines, userIDs[(index * 7 + thread * 500) % 1000])
+    }
+
+    // Writes: like/unlike toggles, each durable (synchronous=FULL) before it returns.
+    let demoUsers = ["0", "1", "2", "3", "4", "100", "101", "102", "103", "104", "105"]
+    for threads in [1, 16, 64] {
+        parallel("demo setLike \(threads) threads", threads: threads) { thread, index in
+            // Thread t toggles its own (moment, user) pair; user "0" sees every moment.
+            try demo.likes.setLike(momentID: String(thread % 5), userID: demoUsers[(thread / 5) % demoUsers.count], isLiked: index % 2 == 0)
+        }
+    }
+    for threads in [16, 64] {
+        parallel("demo updateLike \(threads) threads", threads: threads) { thread, index in
+            _ = try demoLikes.updateLike(momentID: String(thread % 4), userID: "0", isLiked: index % 2 == 0)
+        }
+    }
+    demo.close()
+    synthetic.close()
+    if Settings.directory == nil {
+        for name in ["demo.sqlite", "synthetic.sqlite"] {
+            for suffix in ["", "-wal", "-shm"] { remove(dir + "/" + name + suffix) }
+        }
+        rmdir(dir)
+    }
+} catch {
+    print("error: \(error)")
+    exit(1)
+}
