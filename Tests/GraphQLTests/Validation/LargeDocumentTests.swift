@@ -55,3 +55,21 @@ struct LargeDocumentTests {
         #expect(errors.isEmpty)
     }
 }
+
+/// Fragment cycles through fields send graphql-js 16 / graphql-core 3.2's
+/// OverlappingFieldsCanBeMergedRule into unbounded recursion (RangeError /
+/// RecursionError). Here they must terminate; the other rules report the cycle.
+struct RecursiveFragmentTests {
+    @Test func cycleThroughNestedFieldsTerminates() {
+        let testCase = ValidationCase(
+            "cycle through fields",
+            "fragment F on MomentsDetails { x: moments { x: likes { ...F } ...F } }",
+            errors: [
+                // NoFragmentCyclesRule, as graphql-core reports it run alone.
+                ExpectedError("Cannot spread fragment \"F\" within itself.", (1, 63)),
+                ExpectedError("Cannot spread fragment \"F\" within itself.", (1, 56)),
+            ],
+            source: "ours: graphql-core 3.2 raises RecursionError on this document")
+        expectErrors(rules: [NoFragmentCyclesRule.self, OverlappingFieldsCanBeMergedRule.self], testCase)
+    }
+}

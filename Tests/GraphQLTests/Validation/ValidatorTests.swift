@@ -8,6 +8,11 @@ struct ValidatorTests {
         expectValidation(testCase)
     }
 
+    @Test(arguments: randomCases)
+    func reportsWhatGraphQLJSReportsForRandomDocuments(_ testCase: ValidationCase) {
+        expectValidation(testCase)
+    }
+
     @Test func stopsAtMaxErrorsWithAnAbortError() {
         expectValidation(Self.tooManyErrors, maxErrors: 3)
     }

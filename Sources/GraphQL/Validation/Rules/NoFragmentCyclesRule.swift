@@ -11,13 +11,31 @@ final class NoFragmentCyclesRule: ValidationRule {
 
     func enter(_ fragment: FragmentDefinition) { detectCycles(from: fragment) }
 
+    /// graphql-js's recursive `detectCycleRecursive`, on an explicit stack of
+    /// fragments being explored, so that a long chain cannot overflow the
+    /// call stack. Each frame's spreads are followed in order.
     private func detectCycles(from fragment: FragmentDefinition) {
-        let name = fragment.name.value
-        guard visited.insert(name).inserted else { return }
-        let spreads = context.fragmentSpreads(in: fragment.selectionSet)
-        if spreads.isEmpty { return }
-        spreadPathIndexByName[name] = spreadPath.count
-        for spread in spreads {
+        var stack: [(name: String, spreads: [FragmentSpread], next: Int)] = []
+        func enter(_ fragment: FragmentDefinition) -> Bool {
+            let name = fragment.name.value
+            guard visited.insert(name).inserted else { return false }
+            let spreads = context.fragmentSpreads(in: fragment.selectionSet)
+            if spreads.isEmpty { return false }
+            spreadPathIndexByName[name] = spreadPath.count
+            stack.append((name, spreads, 0))
+            return true
+        }
+        _ = enter(fragment)
+        while let top = stack.last {
+            guard top.next < top.spreads.count else {
+                spreadPathIndexByName[top.name] = nil
+                stack.removeLast()
+                // Back in the parent: the spread that led here leaves the path.
+                if !stack.isEmpty { spreadPath.removeLast() }
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let spread = top.spreads[top.next]
             let spreadName = spread.name.value
             spreadPath.append(spread)
             if let cycleIndex = spreadPathIndexByName[spreadName] {
@@ -26,11 +44,10 @@ final class NoFragmentCyclesRule: ValidationRule {
                 context.report(
                     "Cannot spread fragment \"\(spreadName)\" within itself" + (via.isEmpty ? "." : " via \(via)."),
                     at: cyclePath.map(\.loc))
-            } else if let target = context.fragment(named: spreadName) {
-                detectCycles(from: target)
+            } else if let target = context.fragment(named: spreadName), enter(target) {
+                continue
             }
             spreadPath.removeLast()
         }
-        spreadPathIndexByName[name] = nil
     }
 }

@@ -100,6 +100,13 @@ struct SignaturePair: Hashable {
     var mutuallyExclusive: Bool
 }
 
+/// Two selection sets (by location) compared under one exclusivity assumption.
+struct SelectionSetPair: Hashable {
+    var first: SourceLocation
+    var second: SourceLocation
+    var mutuallyExclusive: Bool
+}
+
 /// Pairs of fragment names already compared, remembering whether the
 /// comparison assumed mutually exclusive parents (graphql-js `PairSet`).
 struct FragmentPairSet {

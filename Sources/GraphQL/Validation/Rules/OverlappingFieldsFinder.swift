@@ -9,25 +9,36 @@
 /// into a quadratic loop over integers.
 final class OverlappingFieldsFinder {
     private let context: ValidationContext
-    private var cachedFields: [SourceLocation: CollectedFields] = [:]
     private var comparedFragmentPairs = FragmentPairSet()
     private var leafTypeNames: [String: Bool] = [:]
-    private var signatureIDs: [String: Int] = [:]
-    private var printedSelectionSets: [SourceLocation: String] = [:]
     private var cleanSignaturePairs: Set<SignaturePair> = []
+    private var subSelectionPairsInProgress: Set<SelectionSetPair> = []
+    /// Comparisons cut short by the guards above; a clean result reached
+    /// after a cut is not remembered, as it may not hold elsewhere.
+    private var cutComparisons = 0
+
+    /// Nested sub-selection comparisons followed at most (fields inside fields,
+    /// through fragments). The parser bounds a document's own nesting at 64;
+    /// fragments can nest deeper, and each level costs stack.
+    static let maxSubSelectionDepth = 128
 
     /// Distinct field signatures per response name up to which clean pairs are
     /// kept in a matrix (at most 1 MB of Bools).
     static let maxSignatureMatrixWidth = 1_024
 
-    init(context: ValidationContext) { self.context = context }
+    private let collector: FieldCollector
+
+    init(context: ValidationContext) {
+        self.context = context
+        self.collector = FieldCollector(context: context)
+    }
 
     /// The conflicts graphql-js finds in this selection set, in its order; the
     /// search stops once `limit` conflicts are found (only at this level, so
     /// every conflict returned is whole), as the rest could not be reported.
     func conflictsWithin(_ selectionSet: SelectionSet, parentType: NamedType?, limit: Int) -> [FieldConflict] {
         var conflicts: [FieldConflict] = []
-        let fields = collectedFields(selectionSet, parentType: parentType)
+        let fields = collector.collectedFields(selectionSet, parentType: parentType)
         // (A) Conflicts between the fields of this set.
         for name in fields.responseNames {
             guard let group = fields.fieldsByResponseName[name], group.count > 1 else { continue }
@@ -45,10 +56,11 @@ final class OverlappingFieldsFinder {
             for i in 0..<group.count {
                 for j in (i + 1)..<group.count {
                     if width > 0 && clean[local[i] * width + local[j]] { continue }
+                    let cutsBefore = cutComparisons
                     if let conflict = findConflict(false, name, group[i], group[j]) {
                         conflicts.append(conflict)
                         if conflicts.count >= limit { return conflicts }
-                    } else if width > 0 {
+                    } else if width > 0 && cutComparisons == cutsBefore {
                         clean[local[i] * width + local[j]] = true
                     }
                 }
@@ -67,51 +79,86 @@ final class OverlappingFieldsFinder {
         return conflicts
     }
 
+    /// (D, E) The fields against a fragment and, depth first, the fragments it
+    /// spreads. graphql-js recurses; an explicit stack visits in the same
+    /// order and keeps long fragment chains off the call stack.
     private func collectConflictsBetweenFieldsAndFragment(
         _ conflicts: inout [FieldConflict], _ mutuallyExclusive: Bool, _ fields: CollectedFields,
         _ fragmentName: String
     ) {
-        guard let fragment = context.fragment(named: fragmentName) else { return }
-        let fragmentFields = referencedFields(fragment)
-        // Don't compare a fragment's fields with themselves.
-        if fields.key == fragmentFields.key { return }
-        collectConflictsBetween(&conflicts, mutuallyExclusive, fields, fragmentFields)
-        for referenced in fragmentFields.fragmentNames {
-            if comparedFragmentPairs.contains(referenced, fragmentName, mutuallyExclusive: mutuallyExclusive) {
+        var stack: [(name: String, referenced: [String], next: Int)] = []
+        func visit(_ name: String) {
+            guard let fragment = context.fragment(named: name) else { return }
+            let fragmentFields = collector.referencedFields(fragment)
+            // Don't compare a fragment's fields with themselves.
+            if fields.key == fragmentFields.key { return }
+            collectConflictsBetween(&conflicts, mutuallyExclusive, fields, fragmentFields)
+            stack.append((name, fragmentFields.fragmentNames, 0))
+        }
+        visit(fragmentName)
+        while let top = stack.last {
+            if top.next >= top.referenced.count {
+                stack.removeLast()
                 continue
             }
-            comparedFragmentPairs.insert(referenced, fragmentName, mutuallyExclusive: mutuallyExclusive)
-            collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, fields, referenced)
+            stack[stack.count - 1].next += 1
+            let referenced = top.referenced[top.next]
+            if comparedFragmentPairs.contains(referenced, top.name, mutuallyExclusive: mutuallyExclusive) { continue }
+            comparedFragmentPairs.insert(referenced, top.name, mutuallyExclusive: mutuallyExclusive)
+            visit(referenced)
         }
     }
 
+    /// (F) Two fragments and, depth first, the fragments each spreads, in
+    /// graphql-js's recursion order, on an explicit stack.
     private func collectConflictsBetweenFragments(
         _ conflicts: inout [FieldConflict], _ mutuallyExclusive: Bool, _ name1: String, _ name2: String
     ) {
-        if name1 == name2 { return }
-        if comparedFragmentPairs.contains(name1, name2, mutuallyExclusive: mutuallyExclusive) { return }
-        comparedFragmentPairs.insert(name1, name2, mutuallyExclusive: mutuallyExclusive)
-        guard let fragment1 = context.fragment(named: name1), let fragment2 = context.fragment(named: name2) else {
-            return
+        var stack: [(pairs: [(String, String)], next: Int)] = []
+        func visit(_ name1: String, _ name2: String) {
+            if name1 == name2 { return }
+            if comparedFragmentPairs.contains(name1, name2, mutuallyExclusive: mutuallyExclusive) { return }
+            comparedFragmentPairs.insert(name1, name2, mutuallyExclusive: mutuallyExclusive)
+            guard let fragment1 = context.fragment(named: name1), let fragment2 = context.fragment(named: name2)
+            else { return }
+            let fields1 = collector.referencedFields(fragment1)
+            let fields2 = collector.referencedFields(fragment2)
+            collectConflictsBetween(&conflicts, mutuallyExclusive, fields1, fields2)
+            let next = fields2.fragmentNames.map { (name1, $0) } + fields1.fragmentNames.map { ($0, name2) }
+            stack.append((next, 0))
         }
-        let fields1 = referencedFields(fragment1)
-        let fields2 = referencedFields(fragment2)
-        collectConflictsBetween(&conflicts, mutuallyExclusive, fields1, fields2)
-        for referenced in fields2.fragmentNames {
-            collectConflictsBetweenFragments(&conflicts, mutuallyExclusive, name1, referenced)
-        }
-        for referenced in fields1.fragmentNames {
-            collectConflictsBetweenFragments(&conflicts, mutuallyExclusive, referenced, name2)
+        visit(name1, name2)
+        while let top = stack.last {
+            if top.next >= top.pairs.count {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let (next1, next2) = top.pairs[top.next]
+            visit(next1, next2)
         }
     }
 
+    /// The sub-selections of two overlapping fields. Not in graphql-js: a pair
+    /// of selection sets already being compared further up is not compared
+    /// again (only fragment cycles through fields, which NoFragmentCyclesRule
+    /// reports, lead back to one; graphql-js overflows its stack on some), and
+    /// nothing deeper than `maxSubSelectionDepth` is compared.
     private func conflictsBetweenSubSelectionSets(
         _ mutuallyExclusive: Bool, _ parentType1: NamedType?, _ set1: SelectionSet, _ parentType2: NamedType?,
         _ set2: SelectionSet
     ) -> [FieldConflict] {
+        let key = SelectionSetPair(first: set1.loc, second: set2.loc, mutuallyExclusive: mutuallyExclusive)
+        if subSelectionPairsInProgress.count >= Self.maxSubSelectionDepth
+            || !subSelectionPairsInProgress.insert(key).inserted
+        {
+            cutComparisons += 1
+            return []
+        }
+        defer { subSelectionPairsInProgress.remove(key) }
         var conflicts: [FieldConflict] = []
-        let fields1 = collectedFields(set1, parentType: parentType1)
-        let fields2 = collectedFields(set2, parentType: parentType2)
+        let fields1 = collector.collectedFields(set1, parentType: parentType1)
+        let fields2 = collector.collectedFields(set2, parentType: parentType2)
         collectConflictsBetween(&conflicts, mutuallyExclusive, fields1, fields2)
         for name in fields2.fragmentNames {
             collectConflictsBetweenFieldsAndFragment(&conflicts, mutuallyExclusive, fields1, name)
@@ -150,8 +197,9 @@ final class OverlappingFieldsFinder {
         let key = SignaturePair(
             first: field1.signature, second: field2.signature, mutuallyExclusive: parentsMutuallyExclusive)
         if cleanSignaturePairs.contains(key) { return nil }
+        let cutsBefore = cutComparisons
         let conflict = compare(parentsMutuallyExclusive, responseName, field1, field2)
-        if conflict == nil { cleanSignaturePairs.insert(key) }
+        if conflict == nil && cutComparisons == cutsBefore { cleanSignaturePairs.insert(key) }
         return conflict
     }
 
@@ -218,82 +266,5 @@ final class OverlappingFieldsFinder {
         let leaf = context.types.named(name)?.isLeaf ?? false
         leafTypeNames[name] = leaf
         return leaf
-    }
-
-    private func referencedFields(_ fragment: FragmentDefinition) -> CollectedFields {
-        if let cached = cachedFields[fragment.selectionSet.loc] { return cached }
-        return collectedFields(fragment.selectionSet, parentType: context.types.named(fragment.typeCondition.value))
-    }
-
-    private func collectedFields(_ selectionSet: SelectionSet, parentType: NamedType?) -> CollectedFields {
-        if let cached = cachedFields[selectionSet.loc] { return cached }
-        var fields = CollectedFields(key: selectionSet.loc)
-        var fragmentNames: Set<String> = []
-        collect(selectionSet, parentType, &fields, &fragmentNames)
-        cachedFields[selectionSet.loc] = fields
-        return fields
-    }
-
-    private func collect(
-        _ selectionSet: SelectionSet, _ parentType: NamedType?, _ fields: inout CollectedFields,
-        _ fragmentNames: inout Set<String>
-    ) {
-        for selection in selectionSet.selections {
-            switch selection {
-            case .field(let field):
-                // graphql-js looks only at the type's own fields here: no __typename definition.
-                let definition: FieldDefinition? =
-                    if case .object(let object) = parentType { object.field(named: field.name.value) } else { nil }
-                let name = field.responseKey
-                if fields.fieldsByResponseName[name] == nil { fields.responseNames.append(name) }
-                fields.fieldsByResponseName[name, default: []].append(
-                    CollectedField(
-                        parentType: parentType, field: field, definition: definition,
-                        signature: signature(of: field, parentType: parentType)))
-            case .fragmentSpread(let spread):
-                if fragmentNames.insert(spread.name.value).inserted { fields.fragmentNames.append(spread.name.value) }
-            case .inlineFragment(let fragment):
-                let type = fragment.typeCondition.map { context.types.named($0.value) } ?? parentType
-                collect(fragment.selectionSet, type, &fields, &fragmentNames)
-            }
-        }
-    }
-
-    private func signature(of field: Field, parentType: NamedType?) -> Int {
-        var text = (parentType.map { type in
-            if case .object = type { "o:" + type.name } else { "t:" + type.name }
-        } ?? "-") + " " + field.name.value
-        if !field.arguments.isEmpty {
-            text += "(" + field.arguments.map { $0.name.value + ": " + $0.value.sortingObjectFields.printed }
-                .joined(separator: ", ") + ")"
-        }
-        if let selectionSet = field.selectionSet { text += printed(selectionSet) }
-        if let id = signatureIDs[text] { return id }
-        let id = signatureIDs.count
-        signatureIDs[text] = id
-        return id
-    }
-
-    /// A selection set's content for signatures: fields, spreads and type conditions; no directives.
-    private func printed(_ selectionSet: SelectionSet) -> String {
-        if let cached = printedSelectionSets[selectionSet.loc] { return cached }
-        var text = "{"
-        for selection in selectionSet.selections {
-            switch selection {
-            case .field(let field):
-                text += " " + field.responseKey + ": " + field.name.value
-                if !field.arguments.isEmpty {
-                    text += "(" + field.arguments.map { $0.name.value + ": " + $0.value.sortingObjectFields.printed }
-                        .joined(separator: ", ") + ")"
-                }
-                if let inner = field.selectionSet { text += printed(inner) }
-            case .fragmentSpread(let spread): text += " ..." + spread.name.value
-            case .inlineFragment(let fragment):
-                text += " ... on " + (fragment.typeCondition?.value ?? "-") + printed(fragment.selectionSet)
-            }
-        }
-        text += " }"
-        printedSelectionSets[selectionSet.loc] = text
-        return text
     }
 }
