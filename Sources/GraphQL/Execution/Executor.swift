@@ -15,13 +15,13 @@ struct Executor {
     let maxExecutedFields: Int
     let plans: OperationPlanCache
 
-    private(set) var errors: [GraphQLError] = []
-    private(set) var out: [UInt8] = []
+    var errors: [GraphQLError] = []
+    var out: [UInt8] = []
     private var executedFields = 0
     private var limitExceeded = false
     /// The response path of the value being completed; copied only into
     /// errors and `ResolveInfo`.
-    private var path: [PathComponent] = []
+    var path: [PathComponent] = []
 
     init(
         schema: Schema, fragments: [String: FragmentDefinition], variables: JSONObject, context: Any,
@@ -64,7 +64,7 @@ struct Executor {
     }
 
     /// Spec §6.3 ExecuteSelectionSet, with the grouped field set already collected.
-    private mutating func executeFields(_ objectType: ObjectType, _ source: Any, _ plans: [FieldPlan]) throws(GraphQLError) {
+    mutating func executeFields(_ objectType: ObjectType, _ source: Any, _ plans: [FieldPlan]) throws(GraphQLError) {
         out.append(UInt8(ascii: "{"))
         for (position, plan) in plans.enumerated() {
             if position > 0 { out.append(UInt8(ascii: ",")) }
@@ -87,7 +87,9 @@ struct Executor {
         let start = out.count
         do throws(GraphQLError) {
             let resolved = try resolveField(plan, source)
-            try completeValue(plan.definition.type, plan, resolved)
+            if try !completeFast(plan, resolved) {
+                try completeValue(plan.definition.type, plan, resolved)
+            }
         } catch {
             path.removeLast()
             try handleFieldError(error, plan.definition.type, start)
@@ -99,6 +101,13 @@ struct Executor {
     /// Spec §6.4.2 ResolveFieldValue. `ResolveInfo` shares the path buffer and
     /// is gone when this returns, so the next push onto `path` does not copy it.
     private func resolveField(_ plan: FieldPlan, _ source: Any) throws(GraphQLError) -> Resolved {
+        if let resolveSource = plan.resolveSource {
+            do {
+                return try resolveSource(source)
+            } catch {
+                throw located(error, plan)
+            }
+        }
         let arguments = try argumentValues(plan)
         let info = ResolveInfo(
             fieldName: plan.definition.name, parentType: plan.parentType, path: path, schema: schema, context: context)
@@ -110,7 +119,7 @@ struct Executor {
     }
 
     /// graphql-js `handleFieldError`: a nullable position absorbs the error.
-    private mutating func handleFieldError(_ error: GraphQLError, _ type: TypeReference, _ start: Int) throws(GraphQLError) {
+    mutating func handleFieldError(_ error: GraphQLError, _ type: TypeReference, _ start: Int) throws(GraphQLError) {
         if limitExceeded || type.isNonNull { throw error }
         errors.append(error)
         out.replaceTail(from: start)
@@ -132,7 +141,7 @@ struct Executor {
     }
 
     /// Spec §6.4.3 CompleteValue.
-    private mutating func completeValue(_ type: TypeReference, _ plan: FieldPlan, _ resolved: Resolved) throws(GraphQLError) {
+    mutating func completeValue(_ type: TypeReference, _ plan: FieldPlan, _ resolved: Resolved) throws(GraphQLError) {
         if case .nonNull(let inner) = type {
             if resolved.isNull {
                 throw fieldError(
@@ -151,6 +160,15 @@ struct Executor {
         case .leaf(let value):
             guard case .named = type else { throw notIterable(plan) }
             try completeLeafValue(plan, value)
+        case .text(let text):
+            guard case .named = type else { throw notIterable(plan) }
+            try completeLeafValue(plan, .string(text))
+        case .bool(let flag):
+            guard case .named = type else { throw notIterable(plan) }
+            try completeLeafValue(plan, .bool(flag))
+        case .decimalText(let number):
+            guard case .named = type else { throw notIterable(plan) }
+            try completeLeafValue(plan, .string(String(number)))
         case .object(let source):
             guard case .named = type else { throw notIterable(plan) }
             guard case .object(let objectType) = plan.namedType else {
@@ -191,7 +209,7 @@ struct Executor {
         }
     }
 
-    private func subfields(_ plan: FieldPlan, _ objectType: ObjectType) throws(GraphQLError) -> [FieldPlan] {
+    func subfields(_ plan: FieldPlan, _ objectType: ObjectType) throws(GraphQLError) -> [FieldPlan] {
         let collector = self.collector
         do {
             return try plan.subfields { () throws(GraphQLError) in try collector.collectSubfields(objectType, plan) }

@@ -23,6 +23,9 @@ final class FieldPlan: Sendable {
     /// Coerced once when no argument involves a variable; nil otherwise
     /// (then coerced on every execution).
     let staticArguments: Result<JSONObject, GraphQLError>?
+    /// `definition.resolveSource`, read without copying the definition.
+    let resolveSource: SourceFieldResolver?
+    let shape: CompletionShape
     private let subfieldCache = Mutex<[FieldPlan]?>(nil)
 
     init(
@@ -38,6 +41,8 @@ final class FieldPlan: Sendable {
         self.definition = definition
         self.parentType = parentType
         self.namedType = namedType
+        self.resolveSource = definition.resolveSource
+        self.shape = CompletionShape(definition.type, namedType: namedType)
         let arguments = nodes[0].arguments
         if definition.arguments.isEmpty {
             staticArguments = .success(JSONObject())

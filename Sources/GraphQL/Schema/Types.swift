@@ -35,6 +35,15 @@ public enum Resolved {
     case null
     /// A leaf value, serialized by the field's scalar or enum type (enums by name, as `.string`).
     case leaf(JSONValue)
+    /// The same as `.leaf(.string(text))`, without the `JSONValue` wrapper:
+    /// the executor writes it straight into the response when the field is a
+    /// `String`, an `ID` or an enum.
+    case text(String)
+    /// The same as `.leaf(.bool(flag))`.
+    case bool(Bool)
+    /// The same as `.leaf(.string(String(number)))`, written as its decimal
+    /// digits without building the string (e.g. a timestamp in a `String!` field).
+    case decimalText(Int64)
     /// A source value for an object type's own resolvers.
     case object(Any)
     case list([Resolved])
@@ -62,6 +71,10 @@ public struct ResolveInfo {
 /// calling thread, and execution runs off the I/O path.
 public typealias FieldResolver = @Sendable (_ source: Any, _ arguments: JSONObject, _ info: ResolveInfo) throws -> Resolved
 
+/// A resolver that reads only its source, as most fields do: the executor
+/// calls it without coercing arguments or building a `ResolveInfo`.
+public typealias SourceFieldResolver = @Sendable (_ source: Any) throws -> Resolved
+
 /// An argument, or an argument of a directive.
 public struct InputValueDefinition: Sendable {
     public var name: String
@@ -84,7 +97,13 @@ public struct FieldDefinition: Sendable {
     public var arguments: [InputValueDefinition]
     public var type: TypeReference
     public var deprecationReason: String?
-    public var resolve: FieldResolver
+    /// The resolver. Setting it drops `resolveSource`, so the new one is what runs.
+    public var resolve: FieldResolver {
+        didSet { resolveSource = nil }
+    }
+    /// Set by the source-only initializer: the same resolver as `resolve`,
+    /// which the executor calls instead (no arguments, no `ResolveInfo`).
+    public private(set) var resolveSource: SourceFieldResolver?
 
     public init(
         name: String, description: String? = nil, arguments: [InputValueDefinition] = [],
@@ -96,6 +115,21 @@ public struct FieldDefinition: Sendable {
         self.type = type
         self.deprecationReason = deprecationReason
         self.resolve = resolve
+        self.resolveSource = nil
+    }
+
+    /// A field without arguments whose resolver reads only its source.
+    public init(
+        name: String, description: String? = nil, type: TypeReference, deprecationReason: String? = nil,
+        resolveSource: @escaping SourceFieldResolver
+    ) {
+        self.name = name
+        self.description = description
+        self.arguments = []
+        self.type = type
+        self.deprecationReason = deprecationReason
+        self.resolve = { source, _, _ in try resolveSource(source) }
+        self.resolveSource = resolveSource
     }
 
     public func argument(named name: String) -> InputValueDefinition? {

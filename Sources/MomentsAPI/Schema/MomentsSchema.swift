@@ -55,12 +55,11 @@ public enum MomentsSchema {
 
     // type MomentsDetails { userDetails: UserDetails! moments: [Moment!]! }
     static let momentsDetailsType = ObjectType(name: "MomentsDetails", fields: [
-        FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { source, _, _ in
-            .object(try cast(source, as: TimelinePage.self).timeline.user)
+        FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { source in
+            .object(UserNode(try cast(source, as: TimelinePage.self).timeline.user))
         },
-        FieldDefinition(name: "moments", type: .nonNull(.list(.nonNull(.named("Moment"))))) { source, _, _ in
-            let page = try cast(source, as: TimelinePage.self)
-            return .list(page.timeline.moments.map { .object(MomentNode(moment: $0, page: page)) })
+        FieldDefinition(name: "moments", type: .nonNull(.list(.nonNull(.named("Moment"))))) { source in
+            .list(try cast(source, as: TimelinePage.self).momentNodes())
         },
     ])
 
@@ -73,62 +72,62 @@ public enum MomentsSchema {
     // type Moment { id: ID! userDetails: UserDetails! type: MomentType! title: String url: String
     //   photos: [String!]! createdDate: String! isLiked: Boolean! likes: [UserDetails!]! }
     static let momentObjectType = ObjectType(name: "Moment", fields: [
-        FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { source, _, _ in
-            .leaf(.string(try cast(source, as: MomentNode.self).moment.id))
+        FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { source in
+            .text(try cast(source, as: MomentNode.self).moment.id)
         },
-        FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { source, _, _ in
-            .object(try cast(source, as: MomentNode.self).moment.author)
+        FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { source in
+            .object(UserNode(try cast(source, as: MomentNode.self).moment.author))
         },
-        FieldDefinition(name: "type", type: .nonNull(.named("MomentType"))) { source, _, _ in
-            .leaf(.string(try cast(source, as: MomentNode.self).moment.type.rawValue))
+        FieldDefinition(name: "type", type: .nonNull(.named("MomentType"))) { source in
+            .text(try cast(source, as: MomentNode.self).moment.type.rawValue)
         },
-        FieldDefinition(name: "title", type: .named("String")) { source, _, _ in
-            try cast(source, as: MomentNode.self).moment.title.map { .leaf(.string($0)) } ?? .null
+        FieldDefinition(name: "title", type: .named("String")) { source in
+            try cast(source, as: MomentNode.self).moment.title.map { .text($0) } ?? .null
         },
-        FieldDefinition(name: "url", type: .named("String")) { source, _, _ in
-            try cast(source, as: MomentNode.self).moment.url.map { .leaf(.string($0)) } ?? .null
+        FieldDefinition(name: "url", type: .named("String")) { source in
+            try cast(source, as: MomentNode.self).moment.url.map { .text($0) } ?? .null
         },
-        FieldDefinition(name: "photos", type: .nonNull(.list(.nonNull(.named("String"))))) { source, _, _ in
-            .list(try cast(source, as: MomentNode.self).moment.photos.map { .leaf(.string($0)) })
+        FieldDefinition(name: "photos", type: .nonNull(.list(.nonNull(.named("String"))))) { source in
+            .list(try cast(source, as: MomentNode.self).moment.photos.map { .text($0) })
         },
         FieldDefinition(
             name: "createdDate",
             description: "Creation time in whole Unix seconds, as a decimal string.",
             type: .nonNull(.named("String"))
-        ) { source, _, _ in
-            .leaf(.string(String(try cast(source, as: MomentNode.self).moment.createdDate)))
+        ) { source in
+            .decimalText(try cast(source, as: MomentNode.self).moment.createdDate)
         },
         FieldDefinition(
             name: "isLiked",
             description: "Whether the viewer (the operation's userID) likes this moment.",
             type: .nonNull(.named("Boolean"))
-        ) { source, _, _ in
+        ) { source in
             let node = try cast(source, as: MomentNode.self)
-            return .leaf(.bool(try node.page.likes(of: node.moment.id).isLikedByViewer))
+            return .bool(try node.page.likes(at: node.position).isLikedByViewer)
         },
         FieldDefinition(
             name: "likes",
             description: "The users who like this moment, oldest like first.",
             type: .nonNull(.list(.nonNull(.named("UserDetails"))))
-        ) { source, _, _ in
+        ) { source in
             let node = try cast(source, as: MomentNode.self)
-            return .list(try node.page.likes(of: node.moment.id).likers.map { .object($0) })
+            return .list(try node.page.likes(at: node.position).likers.map { .object(UserNode($0)) })
         },
     ])
 
     // type UserDetails { id: ID! name: String! avatar: String! backgroundImage: String! }
     static let userDetailsType = ObjectType(name: "UserDetails", fields: [
-        FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { source, _, _ in
-            .leaf(.string(try cast(source, as: User.self).id))
+        FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { source in
+            .text(try cast(source, as: UserNode.self).user.id)
         },
-        FieldDefinition(name: "name", type: .nonNull(.named("String"))) { source, _, _ in
-            .leaf(.string(try cast(source, as: User.self).name))
+        FieldDefinition(name: "name", type: .nonNull(.named("String"))) { source in
+            .text(try cast(source, as: UserNode.self).user.name)
         },
-        FieldDefinition(name: "avatar", type: .nonNull(.named("String"))) { source, _, _ in
-            .leaf(.string(try cast(source, as: User.self).avatar))
+        FieldDefinition(name: "avatar", type: .nonNull(.named("String"))) { source in
+            .text(try cast(source, as: UserNode.self).user.avatar)
         },
-        FieldDefinition(name: "backgroundImage", type: .nonNull(.named("String"))) { source, _, _ in
-            .leaf(.string(try cast(source, as: User.self).backgroundImage))
+        FieldDefinition(name: "backgroundImage", type: .nonNull(.named("String"))) { source in
+            .text(try cast(source, as: UserNode.self).user.backgroundImage)
         },
     ])
 }
