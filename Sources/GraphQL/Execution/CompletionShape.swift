@@ -5,24 +5,25 @@
 /// have a fast path; anything else, and any value the fast path does not
 /// expect (a wrong kind, a null in a non-null position, an invalid enum
 /// value), goes through the spec's CompleteValue, which words the errors.
+///
+/// Only trivial values, so that reading it copies no references; the object
+/// type, enum values and item type are the plan's.
 struct CompletionShape {
     enum Leaf {
         /// `String` and `ID`: a string result is written as it is.
         case stringLike
         case boolean
-        case enumeration(EnumType)
-        case object(ObjectType)
+        case enumeration
+        case object
         /// Everything else (`Int`, `Float`, custom scalars, unknown types): the generic path.
         case other
     }
 
     /// The outer position is non-null (`T!`, `[T]!`).
     let nonNull: Bool
-    /// One level of list; its items' type and nullability.
+    /// One level of list.
     let isList: Bool
     let itemNonNull: Bool
-    /// The list's item type, for errors at item positions.
-    let itemType: TypeReference
     let leaf: Leaf
     /// False for nested lists: always the generic path.
     let isSimple: Bool
@@ -33,20 +34,18 @@ struct CompletionShape {
         rest = rest.nullable
         if case .list(let item) = rest {
             isList = true
-            itemType = item
             itemNonNull = item.isNonNull
             rest = item.nullable
         } else {
             isList = false
-            itemType = rest
             itemNonNull = false
         }
         if case .named = rest { isSimple = true } else { isSimple = false }
         switch namedType {
         case .scalar(let scalar) where scalar.name == "String" || scalar.name == "ID": leaf = .stringLike
         case .scalar(let scalar) where scalar.name == "Boolean": leaf = .boolean
-        case .enumeration(let enumeration): leaf = .enumeration(enumeration)
-        case .object(let object): leaf = .object(object)
+        case .enumeration: leaf = .enumeration
+        case .object: leaf = .object
         case .scalar, nil: leaf = .other
         }
     }

@@ -21,11 +21,11 @@ extension Executor {
             let start = out.count
             do throws(GraphQLError) {
                 if try !completeItemFast(plan, items[index], nonNull: shape.itemNonNull) {
-                    try completeValue(shape.itemType, plan, items[index])
+                    try completeValue(plan.itemType, plan, items[index])
                 }
             } catch {
                 path.removeLast()
-                try handleFieldError(error, shape.itemType, start)
+                try handleFieldError(error, plan.itemType, start)
                 continue
             }
             path.removeLast()
@@ -41,7 +41,7 @@ extension Executor {
         case .text(let text), .leaf(.string(let text)):
             switch plan.shape.leaf {
             case .stringLike: break
-            case .enumeration(let enumeration): guard enumeration.value(named: text) != nil else { return false }
+            case .enumeration: guard plan.enumValueNames.contains(text) else { return false }
             case .boolean, .object, .other: return false
             }
             out.appendJSONString(text)
@@ -57,7 +57,7 @@ extension Executor {
             guard !nonNull else { return false }
             out.appendASCII("null")
         case .object(let source):
-            guard case .object(let objectType) = plan.shape.leaf else { return false }
+            guard case .object = plan.shape.leaf, let objectType = plan.objectType else { return false }
             try executeFields(objectType, source, try subfields(plan, objectType))
         case .leaf, .list:
             return false

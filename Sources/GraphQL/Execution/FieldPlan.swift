@@ -26,6 +26,11 @@ final class FieldPlan: Sendable {
     /// `definition.resolveSource`, read without copying the definition.
     let resolveSource: SourceFieldResolver?
     let shape: CompletionShape
+    /// For the fast path: the named type when it is an object, the value
+    /// names when it is an enum, the item type when the field is a list.
+    let objectType: ObjectType?
+    let enumValueNames: [String]
+    let itemType: TypeReference
     private let subfieldCache = Mutex<[FieldPlan]?>(nil)
 
     init(
@@ -43,6 +48,13 @@ final class FieldPlan: Sendable {
         self.namedType = namedType
         self.resolveSource = definition.resolveSource
         self.shape = CompletionShape(definition.type, namedType: namedType)
+        if case .object(let objectType) = namedType { self.objectType = objectType } else { self.objectType = nil }
+        if case .enumeration(let enumeration) = namedType {
+            enumValueNames = enumeration.values.map(\.name)
+        } else {
+            enumValueNames = []
+        }
+        if case .list(let item) = definition.type.nullable { itemType = item } else { itemType = definition.type }
         let arguments = nodes[0].arguments
         if definition.arguments.isEmpty {
             staticArguments = .success(JSONObject())
