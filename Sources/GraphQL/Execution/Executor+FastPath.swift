@@ -58,7 +58,10 @@ extension Executor {
             out.appendASCII("null")
         case .object(let source):
             guard case .object = plan.shape.leaf, let objectType = plan.objectType else { return false }
-            try executeFields(objectType, source, try subfields(plan, objectType))
+            try executeFields(objectType, .value(source), try subfields(plan, objectType))
+        case .node(let node):
+            guard case .object = plan.shape.leaf, let objectType = plan.objectType else { return false }
+            try executeFields(objectType, .node(node), try subfields(plan, objectType))
         case .leaf, .list:
             return false
         }

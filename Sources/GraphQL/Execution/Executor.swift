@@ -54,7 +54,7 @@ struct Executor {
             let rootFields = try plans.rootPlan(for: operation, variables: collector.variables) { () throws(GraphQLError) in
                 try collector.collectFields(rootType, [operation.selectionSet])
             }
-            try executeFields(rootType, rootValue, rootFields)
+            try executeFields(rootType, .value(rootValue), rootFields)
         } catch {
             errors.append(error)
             out.replaceTail(from: dataStart)
@@ -64,7 +64,7 @@ struct Executor {
     }
 
     /// Spec §6.3 ExecuteSelectionSet, with the grouped field set already collected.
-    mutating func executeFields(_ objectType: ObjectType, _ source: Any, _ plans: [FieldPlan]) throws(GraphQLError) {
+    mutating func executeFields(_ objectType: ObjectType, _ source: ObjectSource, _ plans: [FieldPlan]) throws(GraphQLError) {
         out.append(UInt8(ascii: "{"))
         for (position, plan) in plans.enumerated() {
             if position > 0 { out.append(UInt8(ascii: ",")) }
@@ -75,7 +75,7 @@ struct Executor {
     }
 
     /// Spec §6.4 ExecuteField: coerce arguments, resolve, complete.
-    private mutating func executeField(_ plan: FieldPlan, _ source: Any) throws(GraphQLError) {
+    private mutating func executeField(_ plan: FieldPlan, _ source: ObjectSource) throws(GraphQLError) {
         executedFields += 1
         if executedFields > maxExecutedFields {
             limitExceeded = true
@@ -100,10 +100,24 @@ struct Executor {
 
     /// Spec §6.4.2 ResolveFieldValue. `ResolveInfo` shares the path buffer and
     /// is gone when this returns, so the next push onto `path` does not copy it.
-    private func resolveField(_ plan: FieldPlan, _ source: Any) throws(GraphQLError) -> Resolved {
+    private func resolveField(_ plan: FieldPlan, _ source: ObjectSource) throws(GraphQLError) -> Resolved {
+        let value: Any
+        switch source {
+        case .node(let node):
+            if let resolveNode = plan.resolveNode {
+                do {
+                    return try resolveNode(node)
+                } catch {
+                    throw located(error, plan)
+                }
+            }
+            value = node
+        case .value(let any):
+            value = any
+        }
         if let resolveSource = plan.resolveSource {
             do {
-                return try resolveSource(source)
+                return try resolveSource(value)
             } catch {
                 throw located(error, plan)
             }
@@ -112,7 +126,7 @@ struct Executor {
         let info = ResolveInfo(
             fieldName: plan.definition.name, parentType: plan.parentType, path: path, schema: schema, context: context)
         do {
-            return try plan.definition.resolve(source, arguments, info)
+            return try plan.definition.resolve(value, arguments, info)
         } catch {
             throw located(error, plan)
         }
@@ -174,7 +188,13 @@ struct Executor {
             guard case .object(let objectType) = plan.namedType else {
                 throw fieldError("Expected a value of type \"\(plan.definition.type.namedType)\" but received an object.", plan)
             }
-            try executeFields(objectType, source, try subfields(plan, objectType))
+            try executeFields(objectType, .value(source), try subfields(plan, objectType))
+        case .node(let node):
+            guard case .named = type else { throw notIterable(plan) }
+            guard case .object(let objectType) = plan.namedType else {
+                throw fieldError("Expected a value of type \"\(plan.definition.type.namedType)\" but received an object.", plan)
+            }
+            try executeFields(objectType, .node(node), try subfields(plan, objectType))
         }
     }
 
@@ -248,6 +268,12 @@ struct Executor {
         if result.path.isEmpty { result.path = path }
         return result
     }
+}
+
+/// The source of an object's fields: a class instance stays a reference.
+enum ObjectSource {
+    case value(Any)
+    case node(AnyObject)
 }
 
 extension Resolved {

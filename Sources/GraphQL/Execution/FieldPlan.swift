@@ -25,6 +25,8 @@ final class FieldPlan: Sendable {
     let staticArguments: Result<JSONObject, GraphQLError>?
     /// `definition.resolveSource`, read without copying the definition.
     let resolveSource: SourceFieldResolver?
+    /// `definition.resolveNode`.
+    let resolveNode: NodeFieldResolver?
     let shape: CompletionShape
     /// For the fast path: the named type when it is an object, the value
     /// names when it is an enum, the item type when the field is a list.
@@ -47,6 +49,7 @@ final class FieldPlan: Sendable {
         self.parentType = parentType
         self.namedType = namedType
         self.resolveSource = definition.resolveSource
+        self.resolveNode = definition.resolveNode
         self.shape = CompletionShape(definition.type, namedType: namedType)
         if case .object(let objectType) = namedType { self.objectType = objectType } else { self.objectType = nil }
         if case .enumeration(let enumeration) = namedType {

@@ -28,7 +28,7 @@ final class TimelinePage {
         var nodes: [Resolved] = []
         nodes.reserveCapacity(timeline.moments.count)
         for (position, moment) in timeline.moments.enumerated() {
-            nodes.append(.object(MomentNode(moment, page: self, position: position)))
+            nodes.append(.node(MomentNode(moment, page: self, position: position)))
         }
         return nodes
     }
