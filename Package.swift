@@ -74,6 +74,13 @@ let package = Package(
             path: "Tests/StorageBench",
             swiftSettings: strict
         ),
+        // Release-mode execution micro-benchmark: `swift run -c release graphql-bench`.
+        .executableTarget(
+            name: "graphql-bench",
+            dependencies: ["MomentsAPI", "Moments", "MomentsFakes", "GraphQL", "JSON"],
+            path: "Tests/GraphQLBench",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "MomentsStorageTests",
             dependencies: ["MomentsStorage", "Moments", "SQLite", "MomentsFakes", "storage-durability-probe"],

@@ -68,6 +68,8 @@ public final class GraphQLEngine: Sendable {
     public let limits: GraphQLLimits
     private let errorMapper: (@Sendable (any Error) -> GraphQLError?)?
     let cache: DocumentCache
+    /// The smallest response buffer reserved up front, in bytes.
+    static let minimumResponseCapacity = 1024
 
     /// - Parameter errorMapper: turns an error a resolver threw (other than a
     ///   `GraphQLError`, which is kept as it is) into the error the client
@@ -118,8 +120,10 @@ public final class GraphQLEngine: Sendable {
         var executor = Executor(
             schema: schema, fragments: document.fragments, variables: coerced.values, context: context,
             plans: document.plans,
-            errorMapper: errorMapper, maxExecutedFields: limits.maxExecutedFields)
+            errorMapper: errorMapper, maxExecutedFields: limits.maxExecutedFields,
+            initialCapacity: max(Self.minimumResponseCapacity, document.plans.lastResponseSize.load(ordering: .relaxed)))
         let body = executor.executeOperation(operation, rootValue: ())
+        document.plans.lastResponseSize.store(body.count, ordering: .relaxed)
         return .executed(body, errors: executor.errors)
     }
 

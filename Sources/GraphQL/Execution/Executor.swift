@@ -15,13 +15,13 @@ struct Executor {
     let maxExecutedFields: Int
     let plans: OperationPlanCache
 
-    private(set) var errors: [GraphQLError] = []
-    private(set) var out: [UInt8] = []
+    var errors: [GraphQLError] = []
+    var out: [UInt8] = []
     private var executedFields = 0
     private var limitExceeded = false
     /// The response path of the value being completed; copied only into
     /// errors and `ResolveInfo`.
-    private var path: [PathComponent] = []
+    var path: [PathComponent] = []
 
     init(
         schema: Schema, fragments: [String: FragmentDefinition], variables: JSONObject, context: Any,
@@ -54,7 +54,7 @@ struct Executor {
             let rootFields = try plans.rootPlan(for: operation, variables: collector.variables) { () throws(GraphQLError) in
                 try collector.collectFields(rootType, [operation.selectionSet])
             }
-            try executeFields(rootType, rootValue, rootFields)
+            try executeFields(rootType, .value(rootValue), rootFields)
         } catch {
             errors.append(error)
             out.replaceTail(from: dataStart)
@@ -64,7 +64,7 @@ struct Executor {
     }
 
     /// Spec §6.3 ExecuteSelectionSet, with the grouped field set already collected.
-    private mutating func executeFields(_ objectType: ObjectType, _ source: Any, _ plans: [FieldPlan]) throws(GraphQLError) {
+    mutating func executeFields(_ objectType: ObjectType, _ source: ObjectSource, _ plans: [FieldPlan]) throws(GraphQLError) {
         out.append(UInt8(ascii: "{"))
         for (position, plan) in plans.enumerated() {
             if position > 0 { out.append(UInt8(ascii: ",")) }
@@ -75,7 +75,7 @@ struct Executor {
     }
 
     /// Spec §6.4 ExecuteField: coerce arguments, resolve, complete.
-    private mutating func executeField(_ plan: FieldPlan, _ source: Any) throws(GraphQLError) {
+    private mutating func executeField(_ plan: FieldPlan, _ source: ObjectSource) throws(GraphQLError) {
         executedFields += 1
         if executedFields > maxExecutedFields {
             limitExceeded = true
@@ -87,7 +87,9 @@ struct Executor {
         let start = out.count
         do throws(GraphQLError) {
             let resolved = try resolveField(plan, source)
-            try completeValue(plan.definition.type, plan, resolved)
+            if try !completeFast(plan, resolved) {
+                try completeValue(plan.definition.type, plan, resolved)
+            }
         } catch {
             path.removeLast()
             try handleFieldError(error, plan.definition.type, start)
@@ -98,19 +100,40 @@ struct Executor {
 
     /// Spec §6.4.2 ResolveFieldValue. `ResolveInfo` shares the path buffer and
     /// is gone when this returns, so the next push onto `path` does not copy it.
-    private func resolveField(_ plan: FieldPlan, _ source: Any) throws(GraphQLError) -> Resolved {
+    private func resolveField(_ plan: FieldPlan, _ source: ObjectSource) throws(GraphQLError) -> Resolved {
+        let value: Any
+        switch source {
+        case .node(let node):
+            if let resolveNode = plan.resolveNode {
+                do {
+                    return try resolveNode(node)
+                } catch {
+                    throw located(error, plan)
+                }
+            }
+            value = node
+        case .value(let any):
+            value = any
+        }
+        if let resolveSource = plan.resolveSource {
+            do {
+                return try resolveSource(value)
+            } catch {
+                throw located(error, plan)
+            }
+        }
         let arguments = try argumentValues(plan)
         let info = ResolveInfo(
             fieldName: plan.definition.name, parentType: plan.parentType, path: path, schema: schema, context: context)
         do {
-            return try plan.definition.resolve(source, arguments, info)
+            return try plan.definition.resolve(value, arguments, info)
         } catch {
             throw located(error, plan)
         }
     }
 
     /// graphql-js `handleFieldError`: a nullable position absorbs the error.
-    private mutating func handleFieldError(_ error: GraphQLError, _ type: TypeReference, _ start: Int) throws(GraphQLError) {
+    mutating func handleFieldError(_ error: GraphQLError, _ type: TypeReference, _ start: Int) throws(GraphQLError) {
         if limitExceeded || type.isNonNull { throw error }
         errors.append(error)
         out.replaceTail(from: start)
@@ -132,7 +155,7 @@ struct Executor {
     }
 
     /// Spec §6.4.3 CompleteValue.
-    private mutating func completeValue(_ type: TypeReference, _ plan: FieldPlan, _ resolved: Resolved) throws(GraphQLError) {
+    mutating func completeValue(_ type: TypeReference, _ plan: FieldPlan, _ resolved: Resolved) throws(GraphQLError) {
         if case .nonNull(let inner) = type {
             if resolved.isNull {
                 throw fieldError(
@@ -151,12 +174,27 @@ struct Executor {
         case .leaf(let value):
             guard case .named = type else { throw notIterable(plan) }
             try completeLeafValue(plan, value)
+        case .text(let text):
+            guard case .named = type else { throw notIterable(plan) }
+            try completeLeafValue(plan, .string(text))
+        case .bool(let flag):
+            guard case .named = type else { throw notIterable(plan) }
+            try completeLeafValue(plan, .bool(flag))
+        case .decimalText(let number):
+            guard case .named = type else { throw notIterable(plan) }
+            try completeLeafValue(plan, .string(String(number)))
         case .object(let source):
             guard case .named = type else { throw notIterable(plan) }
             guard case .object(let objectType) = plan.namedType else {
                 throw fieldError("Expected a value of type \"\(plan.definition.type.namedType)\" but received an object.", plan)
             }
-            try executeFields(objectType, source, try subfields(plan, objectType))
+            try executeFields(objectType, .value(source), try subfields(plan, objectType))
+        case .node(let node):
+            guard case .named = type else { throw notIterable(plan) }
+            guard case .object(let objectType) = plan.namedType else {
+                throw fieldError("Expected a value of type \"\(plan.definition.type.namedType)\" but received an object.", plan)
+            }
+            try executeFields(objectType, .node(node), try subfields(plan, objectType))
         }
     }
 
@@ -191,7 +229,7 @@ struct Executor {
         }
     }
 
-    private func subfields(_ plan: FieldPlan, _ objectType: ObjectType) throws(GraphQLError) -> [FieldPlan] {
+    func subfields(_ plan: FieldPlan, _ objectType: ObjectType) throws(GraphQLError) -> [FieldPlan] {
         let collector = self.collector
         do {
             return try plan.subfields { () throws(GraphQLError) in try collector.collectSubfields(objectType, plan) }
@@ -230,6 +268,12 @@ struct Executor {
         if result.path.isEmpty { result.path = path }
         return result
     }
+}
+
+/// The source of an object's fields: a class instance stays a reference.
+enum ObjectSource {
+    case value(Any)
+    case node(AnyObject)
 }
 
 extension Resolved {

@@ -23,6 +23,16 @@ final class FieldPlan: Sendable {
     /// Coerced once when no argument involves a variable; nil otherwise
     /// (then coerced on every execution).
     let staticArguments: Result<JSONObject, GraphQLError>?
+    /// `definition.resolveSource`, read without copying the definition.
+    let resolveSource: SourceFieldResolver?
+    /// `definition.resolveNode`.
+    let resolveNode: NodeFieldResolver?
+    let shape: CompletionShape
+    /// For the fast path: the named type when it is an object, the value
+    /// names when it is an enum, the item type when the field is a list.
+    let objectType: ObjectType?
+    let enumValueNames: [String]
+    let itemType: TypeReference
     private let subfieldCache = Mutex<[FieldPlan]?>(nil)
 
     init(
@@ -38,6 +48,16 @@ final class FieldPlan: Sendable {
         self.definition = definition
         self.parentType = parentType
         self.namedType = namedType
+        self.resolveSource = definition.resolveSource
+        self.resolveNode = definition.resolveNode
+        self.shape = CompletionShape(definition.type, namedType: namedType)
+        if case .object(let objectType) = namedType { self.objectType = objectType } else { self.objectType = nil }
+        if case .enumeration(let enumeration) = namedType {
+            enumValueNames = enumeration.values.map(\.name)
+        } else {
+            enumValueNames = []
+        }
+        if case .list(let item) = definition.type.nullable { itemType = item } else { itemType = definition.type }
         let arguments = nodes[0].arguments
         if definition.arguments.isEmpty {
             staticArguments = .success(JSONObject())

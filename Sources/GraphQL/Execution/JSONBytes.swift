@@ -11,20 +11,30 @@ extension Array where Element == UInt8 {
     /// A JSON string literal with the escapes of RFC 8259 §7 (control
     /// characters, quote and backslash), as `JSON.stringify` writes them.
     mutating func appendJSONString(_ string: String) {
-        append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
-                appendEscaped(byte)
-            }
-            if runStart < utf8.count { append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        string.withUTF8 { appendJSONString(utf8: $0) }
+    }
+
+    mutating func appendJSONString(utf8: UnsafeBufferPointer<UInt8>) {
+        append(UInt8(ascii: "\""))
+        if utf8.needsJSONEscaping {
+            appendEscapingRuns(utf8)
+        } else {
+            append(contentsOf: utf8)
         }
         append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscapingRuns(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if runStart < index { append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            runStart = index + 1
+            appendEscaped(byte)
+        }
+        if runStart < utf8.count { append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
     }
 
     private mutating func appendEscaped(_ byte: UInt8) {
@@ -105,5 +115,34 @@ extension Array where Element == UInt8 {
     mutating func replaceTail(from offset: Int) {
         removeSubrange(offset...)
         appendASCII("null")
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether any byte is a control character, a quote or a backslash;
+    /// eight bytes at a time (the "has less / has zero byte" word tricks),
+    /// since most strings in a response need no escape at all.
+    var needsJSONEscaping: Bool {
+        guard let base = baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let flagged = ((word &- ones &* 0x20) & ~word)
+                | ((quotes &- ones) & ~quotes)
+                | ((backslashes &- ones) & ~backslashes)
+            if flagged & highs != 0 { return true }
+            offset += 8
+        }
+        while offset < count {
+            let byte = base[offset]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            offset += 1
+        }
+        return false
     }
 }

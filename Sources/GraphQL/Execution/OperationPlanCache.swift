@@ -16,6 +16,9 @@ final class OperationPlanCache: Sendable {
     /// Every variable an `@skip` or `@include` argument of the document reads.
     let conditionVariables: [String]
     private let entries = Mutex<[Key: [FieldPlan]]>([:])
+    /// The size of the last response to this document: the next one's
+    /// buffer is reserved at that size, so it grows without copying.
+    let lastResponseSize = Atomic<Int>(0)
 
     init(document: Document) {
         var names: [String] = []

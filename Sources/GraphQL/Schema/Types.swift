@@ -35,8 +35,20 @@ public enum Resolved {
     case null
     /// A leaf value, serialized by the field's scalar or enum type (enums by name, as `.string`).
     case leaf(JSONValue)
+    /// The same as `.leaf(.string(text))`, without the `JSONValue` wrapper:
+    /// the executor writes it straight into the response when the field is a
+    /// `String`, an `ID` or an enum.
+    case text(String)
+    /// The same as `.leaf(.bool(flag))`.
+    case bool(Bool)
+    /// The same as `.leaf(.string(String(number)))`, written as its decimal
+    /// digits without building the string (e.g. a timestamp in a `String!` field).
+    case decimalText(Int64)
     /// A source value for an object type's own resolvers.
     case object(Any)
+    /// The same as `.object(node)` for a class instance, moved as a plain
+    /// reference; `resolveNode` resolvers receive it without a cast from `Any`.
+    case node(AnyObject)
     case list([Resolved])
 }
 
@@ -62,6 +74,13 @@ public struct ResolveInfo {
 /// calling thread, and execution runs off the I/O path.
 public typealias FieldResolver = @Sendable (_ source: Any, _ arguments: JSONObject, _ info: ResolveInfo) throws -> Resolved
 
+/// A resolver that reads only its source, as most fields do: the executor
+/// calls it without coercing arguments or building a `ResolveInfo`.
+public typealias SourceFieldResolver = @Sendable (_ source: Any) throws -> Resolved
+
+/// A resolver that reads only its source, a class instance (see `Resolved.node`).
+public typealias NodeFieldResolver = @Sendable (_ source: AnyObject) throws -> Resolved
+
 /// An argument, or an argument of a directive.
 public struct InputValueDefinition: Sendable {
     public var name: String
@@ -84,7 +103,19 @@ public struct FieldDefinition: Sendable {
     public var arguments: [InputValueDefinition]
     public var type: TypeReference
     public var deprecationReason: String?
-    public var resolve: FieldResolver
+    /// The resolver. Setting it drops `resolveSource`, so the new one is what runs.
+    public var resolve: FieldResolver {
+        didSet {
+            resolveSource = nil
+            resolveNode = nil
+        }
+    }
+    /// Set by the source-only initializer: the same resolver as `resolve`,
+    /// which the executor calls instead (no arguments, no `ResolveInfo`).
+    public private(set) var resolveSource: SourceFieldResolver?
+    /// Set by the node initializer: the same resolver as `resolve`, which the
+    /// executor calls instead when the source is a `Resolved.node`.
+    public private(set) var resolveNode: NodeFieldResolver?
 
     public init(
         name: String, description: String? = nil, arguments: [InputValueDefinition] = [],
@@ -96,6 +127,40 @@ public struct FieldDefinition: Sendable {
         self.type = type
         self.deprecationReason = deprecationReason
         self.resolve = resolve
+        self.resolveSource = nil
+        self.resolveNode = nil
+    }
+
+    /// A field without arguments whose resolver reads only its source.
+    public init(
+        name: String, description: String? = nil, type: TypeReference, deprecationReason: String? = nil,
+        resolveSource: @escaping SourceFieldResolver
+    ) {
+        self.name = name
+        self.description = description
+        self.arguments = []
+        self.type = type
+        self.deprecationReason = deprecationReason
+        self.resolve = { source, _, _ in try resolveSource(source) }
+        self.resolveSource = resolveSource
+        self.resolveNode = nil
+    }
+
+    /// A field without arguments whose resolver reads only its source, a
+    /// class instance. A source that is not one reaches the resolver boxed,
+    /// so the resolver's own cast decides, as it would for any other value.
+    public init(
+        name: String, description: String? = nil, type: TypeReference, deprecationReason: String? = nil,
+        resolveNode: @escaping NodeFieldResolver
+    ) {
+        self.name = name
+        self.description = description
+        self.arguments = []
+        self.type = type
+        self.deprecationReason = deprecationReason
+        self.resolve = { source, _, _ in try resolveNode(source as AnyObject) }
+        self.resolveSource = { source in try resolveNode(source as AnyObject) }
+        self.resolveNode = resolveNode
     }
 
     public func argument(named name: String) -> InputValueDefinition? {

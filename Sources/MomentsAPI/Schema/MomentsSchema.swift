@@ -26,7 +26,7 @@ public enum MomentsSchema {
                     let services = try cast(info.context, as: MomentsServices.self)
                     let userID = try arguments.requiredString("userID")
                     let timeline = try services.timelines.timeline(userID: userID)
-                    return .object(TimelinePage(timeline: timeline, viewerID: userID, service: services.timelines))
+                    return .node(TimelinePage(timeline: timeline, viewerID: userID, service: services.timelines))
                 }
             )
         ])
@@ -48,19 +48,18 @@ public enum MomentsSchema {
                     let userID = try arguments.requiredString("userID")
                     let isLiked = try arguments.requiredBool("isLiked")
                     let timeline = try services.likes.updateLike(momentID: momentID, userID: userID, isLiked: isLiked)
-                    return .object(TimelinePage(timeline: timeline, viewerID: userID, service: services.timelines))
+                    return .node(TimelinePage(timeline: timeline, viewerID: userID, service: services.timelines))
                 }
             )
         ])
 
     // type MomentsDetails { userDetails: UserDetails! moments: [Moment!]! }
     static let momentsDetailsType = ObjectType(name: "MomentsDetails", fields: [
-        FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { source, _, _ in
-            .object(try cast(source, as: TimelinePage.self).timeline.user)
+        FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { (source: AnyObject) in
+            .node(UserNode(try node(source, as: TimelinePage.self).timeline.user))
         },
-        FieldDefinition(name: "moments", type: .nonNull(.list(.nonNull(.named("Moment"))))) { source, _, _ in
-            let page = try cast(source, as: TimelinePage.self)
-            return .list(page.timeline.moments.map { .object(MomentNode(moment: $0, page: page)) })
+        FieldDefinition(name: "moments", type: .nonNull(.list(.nonNull(.named("Moment"))))) { (source: AnyObject) in
+            .list(try node(source, as: TimelinePage.self).momentNodes())
         },
     ])
 
@@ -73,62 +72,62 @@ public enum MomentsSchema {
     // type Moment { id: ID! userDetails: UserDetails! type: MomentType! title: String url: String
     //   photos: [String!]! createdDate: String! isLiked: Boolean! likes: [UserDetails!]! }
     static let momentObjectType = ObjectType(name: "Moment", fields: [
-        FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { source, _, _ in
-            .leaf(.string(try cast(source, as: MomentNode.self).moment.id))
+        FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { (source: AnyObject) in
+            .text(try node(source, as: MomentNode.self).moment.id)
         },
-        FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { source, _, _ in
-            .object(try cast(source, as: MomentNode.self).moment.author)
+        FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { (source: AnyObject) in
+            .node(UserNode(try node(source, as: MomentNode.self).moment.author))
         },
-        FieldDefinition(name: "type", type: .nonNull(.named("MomentType"))) { source, _, _ in
-            .leaf(.string(try cast(source, as: MomentNode.self).moment.type.rawValue))
+        FieldDefinition(name: "type", type: .nonNull(.named("MomentType"))) { (source: AnyObject) in
+            .text(try node(source, as: MomentNode.self).moment.type.rawValue)
         },
-        FieldDefinition(name: "title", type: .named("String")) { source, _, _ in
-            try cast(source, as: MomentNode.self).moment.title.map { .leaf(.string($0)) } ?? .null
+        FieldDefinition(name: "title", type: .named("String")) { (source: AnyObject) in
+            try node(source, as: MomentNode.self).moment.title.map { .text($0) } ?? .null
         },
-        FieldDefinition(name: "url", type: .named("String")) { source, _, _ in
-            try cast(source, as: MomentNode.self).moment.url.map { .leaf(.string($0)) } ?? .null
+        FieldDefinition(name: "url", type: .named("String")) { (source: AnyObject) in
+            try node(source, as: MomentNode.self).moment.url.map { .text($0) } ?? .null
         },
-        FieldDefinition(name: "photos", type: .nonNull(.list(.nonNull(.named("String"))))) { source, _, _ in
-            .list(try cast(source, as: MomentNode.self).moment.photos.map { .leaf(.string($0)) })
+        FieldDefinition(name: "photos", type: .nonNull(.list(.nonNull(.named("String"))))) { (source: AnyObject) in
+            .list(try node(source, as: MomentNode.self).moment.photos.map { .text($0) })
         },
         FieldDefinition(
             name: "createdDate",
             description: "Creation time in whole Unix seconds, as a decimal string.",
             type: .nonNull(.named("String"))
-        ) { source, _, _ in
-            .leaf(.string(String(try cast(source, as: MomentNode.self).moment.createdDate)))
+        ) { (source: AnyObject) in
+            .decimalText(try node(source, as: MomentNode.self).moment.createdDate)
         },
         FieldDefinition(
             name: "isLiked",
             description: "Whether the viewer (the operation's userID) likes this moment.",
             type: .nonNull(.named("Boolean"))
-        ) { source, _, _ in
-            let node = try cast(source, as: MomentNode.self)
-            return .leaf(.bool(try node.page.likes(of: node.moment.id).isLikedByViewer))
+        ) { (source: AnyObject) in
+            let node = try node(source, as: MomentNode.self)
+            return .bool(try node.page.likes(at: node.position).isLikedByViewer)
         },
         FieldDefinition(
             name: "likes",
             description: "The users who like this moment, oldest like first.",
             type: .nonNull(.list(.nonNull(.named("UserDetails"))))
-        ) { source, _, _ in
-            let node = try cast(source, as: MomentNode.self)
-            return .list(try node.page.likes(of: node.moment.id).likers.map { .object($0) })
+        ) { (source: AnyObject) in
+            let node = try node(source, as: MomentNode.self)
+            return .list(try node.page.likes(at: node.position).likers.map { .node(UserNode($0)) })
         },
     ])
 
     // type UserDetails { id: ID! name: String! avatar: String! backgroundImage: String! }
     static let userDetailsType = ObjectType(name: "UserDetails", fields: [
-        FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { source, _, _ in
-            .leaf(.string(try cast(source, as: User.self).id))
+        FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { (source: AnyObject) in
+            .text(try node(source, as: UserNode.self).user.id)
         },
-        FieldDefinition(name: "name", type: .nonNull(.named("String"))) { source, _, _ in
-            .leaf(.string(try cast(source, as: User.self).name))
+        FieldDefinition(name: "name", type: .nonNull(.named("String"))) { (source: AnyObject) in
+            .text(try node(source, as: UserNode.self).user.name)
         },
-        FieldDefinition(name: "avatar", type: .nonNull(.named("String"))) { source, _, _ in
-            .leaf(.string(try cast(source, as: User.self).avatar))
+        FieldDefinition(name: "avatar", type: .nonNull(.named("String"))) { (source: AnyObject) in
+            .text(try node(source, as: UserNode.self).user.avatar)
         },
-        FieldDefinition(name: "backgroundImage", type: .nonNull(.named("String"))) { source, _, _ in
-            .leaf(.string(try cast(source, as: User.self).backgroundImage))
+        FieldDefinition(name: "backgroundImage", type: .nonNull(.named("String"))) { (source: AnyObject) in
+            .text(try node(source, as: UserNode.self).user.backgroundImage)
         },
     ])
 }
@@ -137,6 +136,13 @@ public enum MomentsSchema {
 /// an internal error rather than a crash.
 struct UnexpectedSource: Error {
     let expected: String
+}
+
+/// A `resolveNode` resolver's source as the class it expects.
+@inline(__always)
+func node<T: AnyObject>(_ source: AnyObject, as type: T.Type) throws -> T {
+    guard let value = source as? T else { throw UnexpectedSource(expected: String(describing: T.self)) }
+    return value
 }
 
 @inline(__always)

@@ -1,15 +1,21 @@
+import GraphQL
 import Moments
 
 /// One `MomentsDetails` value during one execution: the timeline, and its like
 /// data loaded on first use, for every moment of the page at once. This is how
 /// `isLiked` and `likes` cost one batched read, and none when not selected.
 ///
+/// Sources are classes so that they travel through the executor's `Any`
+/// without boxing, and resolvers cast them to a reference instead of copying
+/// a struct of strings out of a box.
+///
 /// Lives within a single execution on a single thread, so it is not Sendable.
 final class TimelinePage {
     let timeline: Timeline
     let viewerID: String
     private let service: TimelineService
-    private var likesByMoment: [String: MomentLikes]?
+    /// The likes of `timeline.moments[i]` at `i`, once loaded.
+    private var likesByPosition: [MomentLikes]?
 
     init(timeline: Timeline, viewerID: String, service: TimelineService) {
         self.timeline = timeline
@@ -17,16 +23,43 @@ final class TimelinePage {
         self.service = service
     }
 
-    func likes(of momentID: String) throws -> MomentLikes {
-        if let likesByMoment { return likesByMoment[momentID] ?? .none }
+    /// The page's moments as `Moment` sources, in timeline order.
+    func momentNodes() -> [Resolved] {
+        var nodes: [Resolved] = []
+        nodes.reserveCapacity(timeline.moments.count)
+        for (position, moment) in timeline.moments.enumerated() {
+            nodes.append(.node(MomentNode(moment, page: self, position: position)))
+        }
+        return nodes
+    }
+
+    func likes(at position: Int) throws -> MomentLikes {
+        if let likesByPosition { return likesByPosition[position] }
         let loaded = try service.likes(momentIDs: timeline.moments.map(\.id), viewerID: viewerID)
-        likesByMoment = loaded
-        return loaded[momentID] ?? .none
+        let byPosition = timeline.moments.map { loaded[$0.id] ?? .none }
+        likesByPosition = byPosition
+        return byPosition[position]
     }
 }
 
-/// The source value of a `Moment` field: the moment and the page it belongs to.
-struct MomentNode {
+/// The source value of a `Moment` field: a moment of a page and its position there.
+final class MomentNode {
     let moment: Moment
     let page: TimelinePage
+    let position: Int
+
+    init(_ moment: Moment, page: TimelinePage, position: Int) {
+        self.moment = moment
+        self.page = page
+        self.position = position
+    }
+}
+
+/// The source value of a `UserDetails` field.
+final class UserNode {
+    let user: User
+
+    init(_ user: User) {
+        self.user = user
+    }
 }
