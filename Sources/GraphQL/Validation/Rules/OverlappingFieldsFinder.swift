@@ -26,11 +26,11 @@ final class OverlappingFieldsFinder {
     /// kept in a matrix (at most 1 MB of Bools).
     static let maxSignatureMatrixWidth = 1_024
 
-    private let collector: FieldCollector
+    private let collector: OverlapFieldCollector
 
     init(context: ValidationContext) {
         self.context = context
-        self.collector = FieldCollector(context: context)
+        self.collector = OverlapFieldCollector(context: context)
     }
 
     /// The conflicts graphql-js finds in this selection set, in its order; the

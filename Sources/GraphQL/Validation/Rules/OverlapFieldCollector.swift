@@ -2,7 +2,7 @@
 /// fragments but not spreads (graphql-js `getFieldsAndFragmentNames`), once
 /// per selection set, and gives each field a signature: an ID equal for
 /// fields that compare alike with any other field.
-final class FieldCollector {
+final class OverlapFieldCollector {
     private let context: ValidationContext
     private var cachedFields: [SourceLocation: CollectedFields] = [:]
     private var signatureIDs: [String: Int] = [:]
