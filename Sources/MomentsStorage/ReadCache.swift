@@ -76,6 +76,8 @@ final class ReadCache: Sendable {
     }
 
     private let state: Mutex<State>
+    /// Called after every `clear()` (tests wait on it instead of sleeping).
+    private let clearObserver = Mutex<(@Sendable () -> Void)?>(nil)
     private let timelineCapacity: Int
     private let likersCapacity: Int
 
@@ -85,7 +87,7 @@ final class ReadCache: Sendable {
         state = Mutex(State(timelines: ClockCache(capacity: timelineCapacity), likers: ClockCache(capacity: likersCapacity)))
     }
 
-    private static func stripe(_ momentID: String) -> Int {
+    static func stripe(_ momentID: String) -> Int {
         momentID.hashValue & (stripeCount - 1)
     }
 
@@ -170,6 +172,12 @@ final class ReadCache: Sendable {
             return next
         }
         _ = old  // the old entries are released here, outside the lock
+        clearObserver.withLock { $0 }?()
+    }
+
+    /// Calls `observer` after every later `clear()`.
+    func observeClears(_ observer: @escaping @Sendable () -> Void) {
+        clearObserver.withLock { $0 = observer }
     }
 
     var counts: (timelines: Int, likers: Int) {
