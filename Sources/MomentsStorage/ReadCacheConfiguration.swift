@@ -1,18 +1,24 @@
 /// The in-process read cache in front of the SQLite repositories (`ReadCache`).
 ///
-/// Memory: a cached timeline holds its `Timeline` value; with the synthetic
-/// data set (33 moments of 1-3 photos, 11 authors) that is about 20 KB
-/// (measured by `storage-bench`), so the default 10,000 timelines is at most
-/// about 200 MB. A moment's cached likers cost about 100 bytes plus 70 per
-/// liker (a `User` value whose strings share the profile read with it):
-/// the default 100,000 moments with 5 likers each is about 45 MB.
+/// Memory (measured by `storage-bench`, `cached memory` rows, synthetic data:
+/// 33-moment timelines of 1-3 photos each, 11 authors, 5 likers per moment):
+/// a cached timeline costs about 18 KiB and a moment's cached likers about
+/// 1.2 KiB, so the defaults (10,000 timelines, 50,000 moments) hold at most
+/// about 180 MiB + 60 MiB. Both scale with the moments per timeline and
+/// likers per moment; lower the capacities to trade hit rate for memory.
+///
+/// Staleness: our own likes are never served stale (the moment's likers are
+/// dropped before the write returns). A commit by another program is seen
+/// at the latest `externalChangeCheckIntervalMilliseconds` later (plus the
+/// write batch in progress, if any), or as soon as one of our writes commits.
 public struct ReadCacheConfiguration: Sendable {
     /// Serve repeated reads from memory. When false the repositories read
     /// SQLite every time. Default true.
     public var isEnabled: Bool
     /// Users whose timeline (profile, moments, authors, photos) is kept. Default 10,000.
     public var timelineCapacity: Int
-    /// Moments whose likers are kept. Default 100,000.
+    /// Moments whose likers are kept. Default 50,000 (the moments of 10,000
+    /// timelines of 5 own moments each).
     public var momentLikesCapacity: Int
     /// How often the writer checks whether another process committed to the
     /// file (`PRAGMA data_version`); a change clears the whole cache. It is
@@ -23,7 +29,7 @@ public struct ReadCacheConfiguration: Sendable {
     public init(
         isEnabled: Bool = true,
         timelineCapacity: Int = 10_000,
-        momentLikesCapacity: Int = 100_000,
+        momentLikesCapacity: Int = 50_000,
         externalChangeCheckIntervalMilliseconds: Int = 100
     ) {
         self.isEnabled = isEnabled
