@@ -163,15 +163,15 @@ final class ReadCache: Sendable {
 
     /// Drops everything (another process changed the file).
     func clear() {
-        let fresh = State(timelines: ClockCache(capacity: timelineCapacity), likers: ClockCache(capacity: likersCapacity))
-        let old = state.withLock { state in
-            var next = fresh
-            next.epoch = state.epoch &+ 1
-            next.stripes = state.stripes
-            swap(&state, &next)
-            return next
+        // Empty caches made before the lock and swapped in under it: the old
+        // entries come out in these variables and are released after it.
+        var timelines = ClockCache<String, Timeline>(capacity: timelineCapacity)
+        var likers = ClockCache<String, Likers>(capacity: likersCapacity)
+        state.withLock { state in
+            state.epoch &+= 1
+            swap(&state.timelines, &timelines)
+            swap(&state.likers, &likers)
         }
-        _ = old  // the old entries are released here, outside the lock
         clearObserver.withLock { $0 }?()
     }
 
