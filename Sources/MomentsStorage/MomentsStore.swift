@@ -14,17 +14,21 @@ public final class MomentsStore: Sendable {
         public var database: DatabaseConfiguration
         /// The time in Unix milliseconds: like times, and "now" for the demo data. Default the wall clock.
         public var clock: @Sendable () -> Int64
+        /// The in-process read cache (on by default, 10,000 timelines).
+        public var cache: ReadCacheConfiguration
 
         public init(
             readers: Int = 4,
             seedDemoData: Bool = true,
             database: DatabaseConfiguration = DatabaseConfiguration(),
-            clock: @escaping @Sendable () -> Int64 = { WallClock.nowMilliseconds() }
+            clock: @escaping @Sendable () -> Int64 = { WallClock.nowMilliseconds() },
+            cache: ReadCacheConfiguration = ReadCacheConfiguration()
         ) {
             self.readers = readers
             self.seedDemoData = seedDemoData
             self.database = database
             self.clock = clock
+            self.cache = cache
         }
     }
 
@@ -33,11 +37,28 @@ public final class MomentsStore: Sendable {
     public let moments: any MomentRepository
     public let likes: any LikeRepository
 
-    private init(pool: DatabasePool, clock: @escaping @Sendable () -> Int64) {
+    /// The read cache, when enabled.
+    let cache: ReadCache?
+
+    private init(pool: DatabasePool, clock: @escaping @Sendable () -> Int64, cache configuration: ReadCacheConfiguration) {
         self.pool = pool
-        self.users = SQLiteUserRepository(pool: pool)
-        self.moments = SQLiteMomentRepository(pool: pool)
-        self.likes = SQLiteLikeRepository(pool: pool, clock: clock)
+        let users = SQLiteUserRepository(pool: pool)
+        let moments = SQLiteMomentRepository(pool: pool)
+        let likes = SQLiteLikeRepository(pool: pool, clock: clock)
+        guard configuration.isEnabled else {
+            (self.users, self.moments, self.likes, self.cache) = (users, moments, likes, nil)
+            return
+        }
+        let cache = ReadCache(timelineCapacity: configuration.timelineCapacity, likersCapacity: configuration.momentLikesCapacity)
+        self.users = CachingUserRepository(base: users, cache: cache)
+        self.moments = CachingMomentRepository(base: moments, cache: cache)
+        self.likes = CachingLikeRepository(base: likes, cache: cache)
+        self.cache = cache
+        // The contract serves a file other programs may write: their commits
+        // clear the cache within one interval (and before our next write returns).
+        pool.monitorExternalChanges(intervalMilliseconds: configuration.externalChangeCheckIntervalMilliseconds) { [weak cache] in
+            cache?.clear()
+        }
     }
 
     /// Opens the database at `path`. A file that does not exist or is empty
@@ -57,7 +78,7 @@ public final class MomentsStore: Sendable {
         let pool = try DatabasePool(path: path, configuration: configuration) { connection in
             try SchemaInstaller.prepare(connection, seed: seed)
         }
-        return MomentsStore(pool: pool, clock: clock)
+        return MomentsStore(pool: pool, clock: clock, cache: options.cache)
     }
 
     /// Readiness: a trivial read on a pooled reader.

@@ -52,6 +52,19 @@ public final class DatabasePool: Sendable {
         try writer.write(body)
     }
 
+    /// Calls `onChange` (on the writer's queue) when another connection,
+    /// normally another process, has committed to the file since the last
+    /// check. Checked after every write batch, before its writers return, and
+    /// every `intervalMilliseconds`; our own writes never trigger it (see
+    /// `ExternalChangeMonitor`). For caches of what the file holds.
+    public func monitorExternalChanges(intervalMilliseconds: Int, onChange: @escaping @Sendable () -> Void) {
+        writer.monitorExternalChanges(intervalMilliseconds: intervalMilliseconds, onChange: onChange)
+    }
+
+    /// The statement the external-change monitor runs on the writer, so tests
+    /// that record statements can leave it out.
+    public static let externalChangeCheckSQL = ExternalChangeMonitor.sql
+
     /// Writes waiting for the next batch (tests use it to observe group commit).
     var pendingWriteCount: Int { writer.pendingCount }
 

@@ -22,11 +22,18 @@ public final class Statement {
         // SQLITE_PREPARE_PERSISTENT: "a hint to the query planner that the
         // prepared statement will be retained for a long time and probably reused many times."
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
-        let resultCode = sqlite3_prepare_v3(db, sql, -1, flags, &statement, &tail)
+        // `tail` points into the C string, so it is read inside `withCString`:
+        // passing `sql` directly would bridge it to a temporary buffer that is
+        // gone when the call returns (seen as a spurious "more than one statement").
+        let (resultCode, hasTail) = sql.withCString { text in
+            let resultCode = sqlite3_prepare_v3(db, text, -1, flags, &statement, &tail)
+            let hasTail = tail.map { $0.pointee != 0 && !String(cString: $0).allSatisfy(\.isWhitespace) } ?? false
+            return (resultCode, hasTail)
+        }
         guard resultCode == SQLITE_OK, let statement else {
             throw SQLiteError.capture(db, resultCode: resultCode, sql: sql)
         }
-        if let tail, tail.pointee != 0, !String(cString: tail).allSatisfy(\.isWhitespace) {
+        if hasTail {
             sqlite3_finalize(statement)
             throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "more than one statement in prepared SQL", sql: sql)
         }

@@ -25,6 +25,8 @@ final class WriteQueue: @unchecked Sendable {
     private var pending: [PendingWrite] = []
     private var isDraining = false
     private var isClosed = false
+    // Only touched on `queue`.
+    private var monitor: ExternalChangeMonitor?
 
     init(connection: ConnectionBox, maxBatch: Int) {
         precondition(maxBatch > 0, "a write batch holds at least one operation")
@@ -74,6 +76,24 @@ final class WriteQueue: @unchecked Sendable {
             }
             if batch.isEmpty { return }
             commit(batch)
+            // Before the callers are woken: anything cached from a file another
+            // program changed is dropped before our own writes are acknowledged.
+            monitor?.check()
+            for operation in batch { operation.done.signal() }
+        }
+    }
+
+    /// Calls `onChange` on the writer queue whenever another connection has
+    /// committed to the file: checked after every write batch and every
+    /// `intervalMilliseconds`. Replaces any earlier monitor.
+    func monitorExternalChanges(intervalMilliseconds: Int, onChange: @escaping @Sendable () -> Void) {
+        queue.sync {
+            // After `close()` the connection is gone: nothing left to watch.
+            guard !lock.withLock({ isClosed }) else { return }
+            self.monitor?.stop()
+            let monitor = ExternalChangeMonitor(connection: self.connection, onChange: onChange)
+            monitor.start(on: self.queue, intervalMilliseconds: intervalMilliseconds)
+            self.monitor = monitor
         }
     }
 
@@ -93,7 +113,6 @@ final class WriteQueue: @unchecked Sendable {
             // Nothing of this batch is on disk: every operation fails.
             for operation in batch { operation.error = error }
         }
-        for operation in batch { operation.done.signal() }
     }
 
     /// Writes enqueued and not yet taken into a batch.
@@ -108,6 +127,8 @@ final class WriteQueue: @unchecked Sendable {
         guard !wasClosed else { return }
         queue.sync {
             // A drain already queued ran before this block; nothing is pending now.
+            self.monitor?.stop()
+            self.monitor = nil
             self.connection.connection.close()
         }
     }

@@ -3,7 +3,8 @@ import Testing
 @testable import MomentsStorage
 
 /// A timeline costs the same few statements whatever its size (no N+1), and
-/// reads no like data unless likes are asked for.
+/// reads no like data unless likes are asked for: on the SQLite path, and on
+/// the first (cold) read through the cache. Warm reads: `ReadCacheTests`.
 struct StatementCountTests {
     struct SizeCase: Sendable, CustomTestStringConvertible {
         let name: String
@@ -11,9 +12,10 @@ struct StatementCountTests {
         var testDescription: String { name }
     }
 
-    @Test(arguments: [SizeCase(name: "demo (5 moments)", synthetic: false), SizeCase(name: "synthetic (hundreds of moments)", synthetic: true)])
-    func timelineIsThreeStatementsInOneTransactionAndLikesTwoMore(_ size: SizeCase) throws {
-        let test = try TestStore(seedDemoData: !size.synthetic) { path in
+    @Test(arguments: [SizeCase(name: "demo (5 moments)", synthetic: false), SizeCase(name: "synthetic (hundreds of moments)", synthetic: true)],
+          ReadCacheTests.modes)
+    func timelineIsThreeStatementsInOneTransactionAndLikesTwoMore(_ size: SizeCase, _ mode: ReadCacheTests.ModeCase) throws {
+        let test = try TestStore(seedDemoData: !size.synthetic, cache: mode.cache) { path in
             if size.synthetic {
                 try SyntheticData.write(to: path, users: 200, friends: 40, moments: 10, likes: 5, seed: 7, now: TestStore.now)
             }

@@ -135,49 +135,84 @@ func timelineWithLikes(_ service: TimelineService, _ userID: String) throws {
     _ = try service.likes(momentIDs: timeline.moments.map(\.id), viewerID: userID)
 }
 
+/// Resident memory in bytes (second field of `/proc/self/statm`, in pages), or 0 where unavailable.
+func residentBytes() -> Int {
+    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    guard fgets(&line, Int32(line.count), file) != nil else { return 0 }
+    let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let fields = text.split(separator: " ").compactMap { Int($0) }
+    return fields.count >= 2 ? fields[1] * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+}
+
+/// The same workloads on a store with the read cache and one without,
+/// one after the other, so the figures compare within one run.
+let modes: [(name: String, cache: ReadCacheConfiguration)] = [("uncached", .disabled), ("cached", ReadCacheConfiguration())]
+
 do {
     let dir = makeDirectory()
     print("storage-bench in \(dir), \(Settings.seconds) s per figure")
-
-    // Demo data: the feed benchmark's timeline of user "0" (5 moments).
-    let demo = try MomentsStore.open(path: dir + "/demo.sqlite", readers: 4, seedDemoData: true)
-    let demoTimelines = TimelineService(users: demo.users, moments: demo.moments, likes: demo.likes)
-    let demoLikes = LikeService(users: demo.users, moments: demo.moments, likes: demo.likes)
-    try single("demo timeline") { _ in _ = try demoTimelines.timeline(userID: "0") }
-    try single("demo timeline+likes") { _ in try timelineWithLikes(demoTimelines, "0") }
-    for threads in [2, 4] {
-        parallel("demo timeline+likes \(threads) threads", threads: threads) { _, _ in try timelineWithLikes(demoTimelines, "0") }
-    }
-
-    // Synthetic: 33-moment timelines with 5 likes per moment.
     let syntheticPath = dir + "/synthetic.sqlite"
     try SyntheticData.write(to: syntheticPath, users: 1000, friends: 10, moments: 3, likes: 5, seed: 1)
-    let synthetic = try MomentsStore.open(path: syntheticPath, readers: 4, seedDemoData: false)
-    let syntheticTimelines = TimelineService(users: synthetic.users, moments: synthetic.moments, likes: synthetic.likes)
     let userIDs = (0..<1000).map(String.init)
-    try single("synthetic timeline") { index in _ = try syntheticTimelines.timeline(userID: userIDs[index % 1000]) }
-    try single("synthetic timeline+likes") { index in try timelineWithLikes(syntheticTimelines, userIDs[index % 1000]) }
-    parallel("synthetic timeline+likes 2 threads", threads: 2) { thread, index in
-        try timelineWithLikes(syntheticTimelines, userIDs[(index * 7 + thread * 500) % 1000])
-    }
 
-    // Writes: like/unlike toggles, each durable (synchronous=FULL) before it returns.
-    let demoUsers = ["0", "1", "2", "3", "4", "100", "101", "102", "103", "104", "105"]
-    for threads in [1, 16, 64] {
-        parallel("demo setLike \(threads) threads", threads: threads) { thread, index in
-            // Thread t toggles its own (moment, user) pair; user "0" sees every moment.
-            try demo.likes.setLike(momentID: String(thread % 5), userID: demoUsers[(thread / 5) % demoUsers.count], isLiked: index % 2 == 0)
+    for mode in modes {
+        // Demo data: the feed benchmark's timeline of user "0" (5 moments).
+        let demoPath = dir + "/demo-\(mode.name).sqlite"
+        let demo = try MomentsStore.open(path: demoPath, options: MomentsStore.Options(readers: 4, seedDemoData: true, cache: mode.cache))
+        let demoTimelines = TimelineService(users: demo.users, moments: demo.moments, likes: demo.likes)
+        let demoLikes = LikeService(users: demo.users, moments: demo.moments, likes: demo.likes)
+        try single("\(mode.name) demo timeline") { _ in _ = try demoTimelines.timeline(userID: "0") }
+        try single("\(mode.name) demo timeline+likes") { _ in try timelineWithLikes(demoTimelines, "0") }
+        parallel("\(mode.name) demo timeline+likes 2 threads", threads: 2) { _, _ in try timelineWithLikes(demoTimelines, "0") }
+
+        // Synthetic: 33-moment timelines with 5 likes per moment.
+        let residentBefore = residentBytes()
+        let synthetic = try MomentsStore.open(path: syntheticPath, options: MomentsStore.Options(readers: 4, seedDemoData: false, cache: mode.cache))
+        let syntheticTimelines = TimelineService(users: synthetic.users, moments: synthetic.moments, likes: synthetic.likes)
+        let syntheticLikes = LikeService(users: synthetic.users, moments: synthetic.moments, likes: synthetic.likes)
+        if mode.cache.isEnabled, Settings.runs("\(mode.name) synthetic memory") {
+            // Both rows include what SQLite's page caches grew by while reading.
+            for userID in userIDs { _ = try syntheticTimelines.timeline(userID: userID) }
+            let afterTimelines = residentBytes()
+            print(pad("\(mode.name) memory: 1,000 timelines") + "\((afterTimelines - residentBefore) / 1024) KiB resident")
+            for userID in userIDs { try timelineWithLikes(syntheticTimelines, userID) }
+            print(pad("\(mode.name) memory: + 3,000 likers") + "\((residentBytes() - afterTimelines) / 1024) KiB resident")
         }
-    }
-    for threads in [16, 64] {
-        parallel("demo updateLike \(threads) threads", threads: threads) { thread, index in
+        try single("\(mode.name) synthetic timeline") { index in _ = try syntheticTimelines.timeline(userID: userIDs[index % 1000]) }
+        try single("\(mode.name) synthetic timeline+likes") { index in try timelineWithLikes(syntheticTimelines, userIDs[index % 1000]) }
+        parallel("\(mode.name) synthetic timeline+likes 2 threads", threads: 2) { thread, index in
+            try timelineWithLikes(syntheticTimelines, userIDs[(index * 7 + thread * 500) % 1000])
+        }
+        // like-mix: 90% timeline+likes, 10% like/unlike (durable) then the timeline, as the HTTP benchmark does.
+        parallel("\(mode.name) synthetic like-mix 16 threads", threads: 16) { thread, index in
+            let userID = userIDs[(index * 7 + thread * 61) % 1000]
+            if index % 10 == 9 {
+                let timeline = try syntheticTimelines.timeline(userID: userID)
+                guard let moment = timeline.moments.first else { return }
+                _ = try syntheticLikes.updateLike(momentID: moment.id, userID: userID, isLiked: index % 20 == 9)
+            } else {
+                try timelineWithLikes(syntheticTimelines, userID)
+            }
+        }
+
+        // Writes: like/unlike toggles, each durable (synchronous=FULL) before it returns.
+        let demoUsers = ["0", "1", "2", "3", "4", "100", "101", "102", "103", "104", "105"]
+        for threads in [1, 16] {
+            parallel("\(mode.name) demo setLike \(threads) threads", threads: threads) { thread, index in
+                // Thread t toggles its own (moment, user) pair; user "0" sees every moment.
+                try demo.likes.setLike(momentID: String(thread % 5), userID: demoUsers[(thread / 5) % demoUsers.count], isLiked: index % 2 == 0)
+            }
+        }
+        parallel("\(mode.name) demo updateLike 16 threads", threads: 16) { thread, index in
             _ = try demoLikes.updateLike(momentID: String(thread % 4), userID: "0", isLiked: index % 2 == 0)
         }
+        demo.close()
+        synthetic.close()
     }
-    demo.close()
-    synthetic.close()
     if Settings.directory == nil {
-        for name in ["demo.sqlite", "synthetic.sqlite"] {
+        for name in ["demo-uncached.sqlite", "demo-cached.sqlite", "synthetic.sqlite"] {
             for suffix in ["", "-wal", "-shm"] { remove(dir + "/" + name + suffix) }
         }
         rmdir(dir)

@@ -13,7 +13,10 @@ struct TestStore {
     let statements: Recorder
     let path: String
 
-    init(seedDemoData: Bool = true, readers: Int = 2, prepare: ((String) throws -> Void)? = nil) throws {
+    /// `cache` defaults to the production setting (on); the writer's
+    /// external-change checks are not recorded (they run on a timer).
+    init(seedDemoData: Bool = true, readers: Int = 2, cache: ReadCacheConfiguration = ReadCacheConfiguration(),
+         prepare: ((String) throws -> Void)? = nil) throws {
         directory = try TemporaryDirectory()
         path = directory.file("moments.sqlite")
         try prepare?(path)
@@ -24,9 +27,12 @@ struct TestStore {
             readers: readers,
             seedDemoData: seedDemoData,
             database: DatabaseConfiguration(prepareConnection: { connection in
-                try connection.setStatementObserver { statements.append($0) }
+                try connection.setStatementObserver { sql in
+                    if sql != DatabasePool.externalChangeCheckSQL { statements.append(sql) }
+                }
             }),
-            clock: { clock.next() }
+            clock: { clock.next() },
+            cache: cache
         ))
     }
 

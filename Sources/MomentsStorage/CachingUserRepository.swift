@@ -1,0 +1,17 @@
+import Moments
+
+/// Users from a cached timeline when there is one (the timeline holds its
+/// user's profile), else from SQLite.
+final class CachingUserRepository: UserRepository {
+    private let base: SQLiteUserRepository
+    private let cache: ReadCache
+
+    init(base: SQLiteUserRepository, cache: ReadCache) {
+        self.base = base
+        self.cache = cache
+    }
+
+    func user(id: String) throws -> User? {
+        try cache.cachedTimeline(userID: id)?.user ?? base.user(id: id)
+    }
+}

@@ -1,0 +1,186 @@
+import Moments
+import Synchronization
+
+/// What the repositories have read, kept in memory so repeated reads do no SQL.
+///
+/// Timelines (a user, the moments of the user and friends, authors, photos)
+/// never change through the API, so they stay until evicted or until another
+/// process changes the file (`clear()`). Likes do change: `invalidateLikes`
+/// drops a moment's likers after each of our writes commits and before it is
+/// acknowledged.
+///
+/// The classic race: a reader loads likers from a snapshot taken before a
+/// commit, the writer invalidates, then the reader stores its stale result.
+/// So every store is conditional: the reader takes a ticket (the epoch, and
+/// for likes the generation of each missing moment's stripe) under the lock
+/// before its SQL, and the result is stored only if neither moved. A write
+/// bumps its moment's stripe after it commits, so any read whose snapshot
+/// might predate the commit either stored before the bump (and is removed by
+/// it) or finds the bump and stores nothing.
+///
+/// One `Mutex` guards everything; hits copy values out (reference-count
+/// increments, no allocation) and values released by removals are dropped
+/// after the lock is let go.
+final class ReadCache: Sendable {
+    /// A moment's likers, oldest like first (ties: user id), as any viewer sees them.
+    struct Likers: Sendable {
+        /// From this many likers on, `isLiked` uses a set instead of a scan.
+        static let setThreshold = 32
+
+        let users: [User]
+        private let ids: Set<String>?
+
+        init(_ users: [User]) {
+            self.users = users
+            ids = users.count >= Self.setThreshold ? Set(users.map(\.id)) : nil
+        }
+
+        func contains(_ userID: String) -> Bool {
+            if let ids { return ids.contains(userID) }
+            return users.contains { $0.id == userID }
+        }
+
+        func likes(viewerID: String) -> MomentLikes {
+            users.isEmpty ? MomentLikes.none : MomentLikes(isLikedByViewer: contains(viewerID), likers: users)
+        }
+    }
+
+    enum TimelineLookup {
+        case hit(Timeline)
+        /// Not cached: read it, then `storeTimeline` with this epoch.
+        case miss(epoch: UInt64)
+    }
+
+    /// The cached part of a page, and the ticket for storing the rest.
+    struct LikersLookup {
+        /// Per requested moment, its cached likers or nil.
+        var hits: [Likers?] = []
+        /// Indices (into the request) of the moments to read.
+        var misses: [Int] = []
+        /// The stripe generation of each miss, in `misses` order.
+        var generations: [UInt64] = []
+        var epoch: UInt64 = 0
+    }
+
+    /// Generation counters for likes, one per stripe of moment ids: bounded
+    /// memory (no counter per moment), and a write forces a re-read of the
+    /// few other moments in its stripe at worst.
+    static let stripeCount = 1024
+
+    private struct State: Sendable {
+        var timelines: ClockCache<String, Timeline>
+        var likers: ClockCache<String, Likers>
+        /// Bumped by `clear()`: a ticket from before it stores nothing.
+        var epoch: UInt64 = 0
+        var stripes = [UInt64](repeating: 0, count: ReadCache.stripeCount)
+    }
+
+    private let state: Mutex<State>
+    /// Called after every `clear()` (tests wait on it instead of sleeping).
+    private let clearObserver = Mutex<(@Sendable () -> Void)?>(nil)
+    private let timelineCapacity: Int
+    private let likersCapacity: Int
+
+    init(timelineCapacity: Int, likersCapacity: Int) {
+        self.timelineCapacity = timelineCapacity
+        self.likersCapacity = likersCapacity
+        state = Mutex(State(timelines: ClockCache(capacity: timelineCapacity), likers: ClockCache(capacity: likersCapacity)))
+    }
+
+    static func stripe(_ momentID: String) -> Int {
+        momentID.hashValue & (stripeCount - 1)
+    }
+
+    // MARK: Timelines
+
+    func timeline(userID: String) -> TimelineLookup {
+        state.withLock { state in
+            if let timeline = state.timelines.value(for: userID) { return .hit(timeline) }
+            return .miss(epoch: state.epoch)
+        }
+    }
+
+    /// The cached timeline, or nil; never a ticket (for reads that only peek).
+    func cachedTimeline(userID: String) -> Timeline? {
+        if case .hit(let timeline) = timeline(userID: userID) { return timeline }
+        return nil
+    }
+
+    /// Stores a timeline read after `timeline(userID:)` returned `.miss(epoch)`.
+    func storeTimeline(_ timeline: Timeline, userID: String, epoch: UInt64) {
+        state.withLock { state in
+            guard state.epoch == epoch else { return }
+            state.timelines.setValue(timeline, for: userID)
+        }
+    }
+
+    // MARK: Likes
+
+    func likers(momentIDs: [String]) -> LikersLookup {
+        var lookup = LikersLookup()
+        // Allocated before the lock, which then only fills them.
+        lookup.hits.reserveCapacity(momentIDs.count)
+        lookup.misses.reserveCapacity(momentIDs.count)
+        lookup.generations.reserveCapacity(momentIDs.count)
+        state.withLock { state in
+            lookup.epoch = state.epoch
+            for (index, id) in momentIDs.enumerated() {
+                let likers = state.likers.value(for: id)
+                lookup.hits.append(likers)
+                if likers == nil {
+                    lookup.misses.append(index)
+                    lookup.generations.append(state.stripes[Self.stripe(id)])
+                }
+            }
+        }
+        return lookup
+    }
+
+    /// Stores the likers read for `lookup.misses` (in that order), each only
+    /// if no write to its stripe and no `clear()` happened since the lookup.
+    func storeLikers(_ likers: [Likers], momentIDs: [String], lookup: LikersLookup) {
+        precondition(likers.count == lookup.misses.count, "one result per miss")
+        state.withLock { state in
+            guard state.epoch == lookup.epoch else { return }
+            for (position, index) in lookup.misses.enumerated() {
+                let id = momentIDs[index]
+                guard state.stripes[Self.stripe(id)] == lookup.generations[position] else { continue }
+                state.likers.setValue(likers[position], for: id)
+            }
+        }
+    }
+
+    /// Called once a like or unlike of `momentID` has committed (or failed in
+    /// an unknown state), before the writer is answered.
+    func invalidateLikes(momentID: String) {
+        let stripe = Self.stripe(momentID)
+        let removed = state.withLock { state in
+            state.stripes[stripe] &+= 1
+            return state.likers.removeValue(for: momentID)
+        }
+        _ = removed  // released here, outside the lock
+    }
+
+    /// Drops everything (another process changed the file).
+    func clear() {
+        // Empty caches made before the lock and swapped in under it: the old
+        // entries come out in these variables and are released after it.
+        var timelines = ClockCache<String, Timeline>(capacity: timelineCapacity)
+        var likers = ClockCache<String, Likers>(capacity: likersCapacity)
+        state.withLock { state in
+            state.epoch &+= 1
+            swap(&state.timelines, &timelines)
+            swap(&state.likers, &likers)
+        }
+        clearObserver.withLock { $0 }?()
+    }
+
+    /// Calls `observer` after every later `clear()`.
+    func observeClears(_ observer: @escaping @Sendable () -> Void) {
+        clearObserver.withLock { $0 = observer }
+    }
+
+    var counts: (timelines: Int, likers: Int) {
+        state.withLock { ($0.timelines.count, $0.likers.count) }
+    }
+}
