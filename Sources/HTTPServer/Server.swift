@@ -25,6 +25,7 @@ public final class Server: Sendable {
         var phase = Phase.created
         var listener: Listener?
         var context: ConnectionContext?
+        var poller: Poller?
         var listenerOpen = false
         var connections: [ObjectIdentifier: Connection] = [:]
         var onStopped: [@Sendable () -> Void] = []
@@ -66,18 +67,21 @@ public final class Server: Sendable {
             handler: handler, limits: limits, accessLog: accessLog, logger: logger,
             connectionClosed: { [weak self] id in self?.connectionClosed(id) }
         )
+        let poller = try Poller()
         let listener = try Listener(address: address, backlog: backlog, queue: acceptQueue) { [weak self] in
-            self?.acceptPending(context: context)
+            self?.acceptPending(context: context, poller: poller)
         }
         let started = state.withLock { state -> Bool in
             guard state.phase == .created else { return false }
             state.phase = .running
             state.listener = listener
             state.context = context
+            state.poller = poller
             state.listenerOpen = true
             return true
         }
         guard started else {
+            poller.invalidate()
             listener.stop()
             listener.start(onClosed: {})
             throw .failed(call: "start", errno: EALREADY)
@@ -135,12 +139,12 @@ public final class Server: Sendable {
 
     // MARK: Accepting
 
-    private func acceptPending(context: ConnectionContext) {
+    private func acceptPending(context: ConnectionContext, poller: Poller) {
         // Bounded per event so stop() and other sources get their turn.
         for _ in 0..<256 {
             switch Socket.accept(listenerFD) {
             case let .success(fd?):
-                admit(fd, context: context)
+                admit(fd, context: context, poller: poller)
             case .success(nil):
                 return
             case let .failure(error):
@@ -155,12 +159,12 @@ public final class Server: Sendable {
         state.withLock { $0.listener?.fd ?? -1 }
     }
 
-    private func admit(_ fd: Int32, context: ConnectionContext) {
+    private func admit(_ fd: Int32, context: ConnectionContext, poller: Poller) {
         do throws(SocketError) { try Socket.setNoDelay(fd) } catch { logger?("\(error)") }
-        // Created only once admitted: a dispatch source released before it was activated crashes.
+        // Created only once admitted: its timer source must be activated before it is released.
         let connection = state.withLock { state -> Connection? in
             guard state.phase == .running, state.connections.count < limits.maxConnections else { return nil }
-            let connection = Connection(fd: fd, context: context)
+            let connection = Connection(fd: fd, context: context, poller: poller)
             state.connections[ObjectIdentifier(connection)] = connection
             return connection
         }
@@ -212,6 +216,8 @@ public final class Server: Sendable {
     private func finishIfStopped(_ state: inout State) -> [@Sendable () -> Void]? {
         guard state.phase == .stopping, !state.listenerOpen, state.connections.isEmpty else { return nil }
         state.phase = .stopped
+        state.poller?.invalidate()
+        state.poller = nil
         defer { state.onStopped = [] }
         return state.onStopped
     }
