@@ -30,6 +30,8 @@ final class Connection: @unchecked Sendable {
     var readsPaused = false
     /// Whether the poller reports writability (only while output waits).
     var watchingOutput = false
+    /// The poller saw the peer's FIN or reset: read to the end even after a short read.
+    var peerHungUp = false
     let timer: any DispatchSourceTimer
     /// The timer the machine last asked for, and its deadline (uptime ns).
     var timerKind: ConnectionStateMachine.Timeout?
@@ -69,8 +71,9 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Called by the poller (on its queue) when the socket became readable or writable.
-    func ready(readable: Bool, writable: Bool) {
+    func ready(readable: Bool, writable: Bool, hangUp: Bool) {
         queue.async { [self] in
+            if hangUp { peerHungUp = true }
             if writable, watchingOutput { self.writable() }
             if readable { self.readable() }
         }
@@ -79,8 +82,10 @@ final class Connection: @unchecked Sendable {
     // MARK: Reading
 
     /// Reads until the socket is drained: readiness comes as edges, so input
-    /// left behind (or a peer's EOF or reset queued behind data) would not be
-    /// announced again.
+    /// left behind would not be announced again. A short read drains the
+    /// socket (any later byte, FIN or reset raises a new edge), unless the
+    /// edge already carried a hang-up, whose EOF or error then still waits
+    /// behind the data (nginx's EPOLLRDHUP rule).
     func readable() {
         guard !isClosed, !readsPaused else { return }
         let size = context.limits.readBufferSize
@@ -92,6 +97,7 @@ final class Connection: @unchecked Sendable {
                     if machine.state != .lingering {
                         consume(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                     }
+                    if count < size, !peerHungUp { return true }
                 case .wouldBlock:
                     return true
                 case .endOfFile:

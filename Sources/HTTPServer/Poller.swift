@@ -73,14 +73,16 @@ final class Poller: @unchecked Sendable {
             let count = events.withUnsafeMutableBufferPointer {
                 epoll_wait(epfd, $0.baseAddress, Int32($0.count), 0)
             }
+            // With a zero timeout and valid arguments, only EINTR can fail it: retry on the next firing.
             guard count > 0 else { return }
             for index in 0..<Int(count) {
                 let event = events[index]
                 guard let pointer = event.data.ptr else { continue }
                 let connection = Unmanaged<Connection>.fromOpaque(pointer).takeUnretainedValue()
-                let readable = event.events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
-                let writable = event.events & (EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
-                connection.ready(readable: readable, writable: writable)
+                let hangUp = event.events & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
+                let readable = hangUp || event.events & EPOLLIN.rawValue != 0
+                let writable = hangUp || event.events & EPOLLOUT.rawValue != 0
+                connection.ready(readable: readable, writable: writable, hangUp: hangUp)
             }
             if Int(count) < Self.batchSize { return }
         }
