@@ -26,8 +26,11 @@ final class Listener: @unchecked Sendable {
         source.activate()
     }
 
-    /// Stops accepting; the socket closes when the source's cancel handler runs.
+    /// Stops accepting at once: shutdown makes the kernel refuse new
+    /// connections now, while the descriptor itself is closed only once the
+    /// source's cancel handler ran (dispatch may use it until then).
     func stop() {
+        _ = try? Socket.shutdownRead(fd)
         source.cancel()
     }
 }

@@ -44,6 +44,17 @@ final class TestServer: Sendable {
         return server.waitUntilStopped(timeout: .seconds(10))
     }
 
+    /// Whether a new connection is refused: not accepted, or answered 503 and closed.
+    func refusesNewConnections() -> Bool {
+        do {
+            let client = try RawClient(port: port, timeout: .seconds(2))
+            try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            return try client.readResponse().status == 503
+        } catch {
+            return true
+        }
+    }
+
     /// Waits until `connectionCount` is `expected`, polling against a deadline.
     func waitForConnectionCount(_ expected: Int, within timeout: Duration = .seconds(5)) -> Bool {
         let clock = ContinuousClock()
