@@ -38,12 +38,13 @@ struct PersistentConnectionTests {
     func connectionHeaderIsHonouredBothWays(_ example: CloseCase) throws {
         let fixture = try TestServer()
         defer { _ = fixture.stop() }
-        let client = try fixture.client(timeout: .milliseconds(500))
+        let client = try fixture.client()
         try client.send(example.request)
         let response = try client.readResponse()
         #expect(response.status == 200)
         #expect(response.header("Connection") == example.connectionHeader)
-        #expect(try client.waitForClose() == example.closes)
+        // A kept connection stays open past a short wait; a closed one closes well within it.
+        #expect(try client.waitForClose(within: example.closes ? .seconds(5) : .milliseconds(300)) == example.closes)
     }
 
     @Test func pipelinedRequestsAreAnsweredInOrder() throws {

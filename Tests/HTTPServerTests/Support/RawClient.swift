@@ -50,10 +50,20 @@ final class RawClient {
             Glibc.close(fd)
             throw Failure.connect(errno: code)
         }
-        let (seconds, attoseconds) = timeout.components
-        var interval = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+        setTimeout(timeout)
+        var interval = Self.timeval(timeout)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Deadline for every later read.
+    func setTimeout(_ timeout: Duration) {
+        var interval = Self.timeval(timeout)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    private static func timeval(_ duration: Duration) -> Glibc.timeval {
+        let (seconds, attoseconds) = duration.components
+        return Glibc.timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
     }
 
     deinit { close() }
@@ -107,7 +117,8 @@ final class RawClient {
 
     /// Whether the server closed the connection (EOF or reset) before `timeout`
     /// (the socket's read timeout); any bytes that arrive first are returned as a failure.
-    func waitForClose() throws -> Bool {
+    func waitForClose(within timeout: Duration? = nil) throws -> Bool {
+        if let timeout { setTimeout(timeout) }
         if !buffer.isEmpty { throw Failure.malformed("unexpected bytes: \(String(decoding: buffer, as: UTF8.self))") }
         var scratch = [UInt8](repeating: 0, count: 4096)
         while true {
