@@ -112,3 +112,29 @@ struct PersistentConnectionTests {
         #expect(entries.first?.bytes == 5)
     }
 }
+
+extension PersistentConnectionTests {
+    @Test func pipelinedRequestsPastTheOutputBoundAreAllAnsweredInOrder() throws {
+        // A tiny output bound makes the server stop decoding, flush, and resume
+        // from its carried-over input many times.
+        let fixture = try TestServer(limits: HTTPLimits(maxPendingOutputBytes: 512))
+        defer { _ = fixture.stop() }
+        let client = try fixture.client()
+        let count = 200
+        try client.send((1...count).map { "GET /target?n=\($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
+        for index in 1...count {
+            #expect(try client.readResponse().text == "/target?n=\(index)")
+        }
+    }
+
+    @Test func pipelinedBigResponsesDrainThroughBackPressure() throws {
+        let fixture = try TestServer()
+        defer { _ = fixture.stop() }
+        let client = try fixture.client()
+        try client.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: 3) + "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        for _ in 0..<3 {
+            #expect(try client.readResponse().body.count == TestServer.bigBody.count)
+        }
+        #expect(try client.readResponse().text == "hello")
+    }
+}
