@@ -26,6 +26,14 @@ final class Listener: @unchecked Sendable {
         source.activate()
     }
 
+    /// Suspends the source for `duration`; runs on the accept queue, so pauses
+    /// never overlap and each suspend has its one resume.
+    func pause(for duration: Duration, on queue: DispatchQueue) {
+        source.suspend()
+        let nanoseconds = Int(clamping: duration.nanoseconds)
+        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in source.resume() }
+    }
+
     /// Stops accepting at once: shutdown makes the kernel refuse new
     /// connections now, while the descriptor itself is closed only once the
     /// source's cancel handler ran (dispatch may use it until then).

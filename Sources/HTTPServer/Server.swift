@@ -43,6 +43,8 @@ public final class Server: Sendable {
     private let state = Mutex(State())
     private let stoppedGroup = DispatchGroup()
     private let refusals = DateCache()
+    /// How long accepting stops after accept fails (out of descriptors, usually).
+    static let acceptPauseAfterFailure: Duration = .milliseconds(100)
 
     public init(
         host: String, port: Int, limits: HTTPLimits = HTTPLimits(), backlog: Int32 = 4096,
@@ -148,8 +150,11 @@ public final class Server: Sendable {
             case .success(nil):
                 return
             case let .failure(error):
-                // EMFILE and friends: the pending connection stays queued; try again on the next event.
-                logger?("\(error)")
+                // EMFILE and friends: the pending connection stays queued and the
+                // source would fire again at once; pause accepting briefly instead
+                // of spinning (nginx's accept_mutex_delay idea).
+                logger?("\(error); pausing accepts for \(Self.acceptPauseAfterFailure)")
+                state.withLock { $0.listener }?.pause(for: Self.acceptPauseAfterFailure, on: acceptQueue)
                 return
             }
         }
