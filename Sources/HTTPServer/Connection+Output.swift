@@ -42,7 +42,7 @@ extension Connection {
                                           bytes: response.body.count, duration: .zero))
     }
 
-    /// Writes queued output without blocking; on EAGAIN, arms the write source and stops reading.
+    /// Writes queued output without blocking; on EAGAIN, asks the poller for writability and stops reading.
     func flush() {
         guard !isClosed, outputSent < output.count else { return }
         let blockedBefore = watchingOutput

@@ -6,13 +6,14 @@ import HTTP1
 
 /// One accepted socket. It owns the input carry-over, the decoder and the
 /// state machine, and only carries out the machine's actions: read, write,
-/// suspend or resume reading, arm the timer, close.
+/// pause or resume reading, arm the timer, close.
 ///
 /// Threading: every member is confined to `queue`, a serial queue of its own
-/// that targets the global concurrent pool. The handler runs inline on that
-/// queue, so a slow handler holds up only its own connection, and a fast one
-/// costs no thread hop: read, decode, handle, serialize and write happen in
-/// one event.
+/// that targets the global concurrent pool. The poller hands readiness to
+/// that queue (the one thread hop per event); read, decode, handler,
+/// serialization and the non-blocking write then run in that one block, and
+/// pipelined responses go out in one write. A slow handler holds up only its
+/// own connection.
 ///
 /// Memory while idle: no buffers. Reads go to a stack buffer; only the bytes
 /// of an incomplete request are copied to `carry`, and output is released
