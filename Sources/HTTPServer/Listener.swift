@@ -1,17 +1,25 @@
 import Dispatch
 
 /// The listening socket and the read source that reports pending accepts.
-/// Dispatch sources are thread-safe; the rest is immutable.
+///
+/// Suspend, resume and cancel of the source all happen on `queue` (the
+/// accept queue), so a pause never overlaps a stop: a source cancelled while
+/// suspended, or released while suspended, would crash.
 final class Listener: @unchecked Sendable {
     let fd: Int32
     let address: SocketAddress
+    private let queue: DispatchQueue
     private let source: any DispatchSourceRead
+    /// Confined to `queue`.
+    private var paused = false
+    private var stopRequested = false
 
     /// Binds and listens; `onAcceptable` runs on `queue` whenever connections wait.
     init(address: SocketAddress, backlog: Int32, queue: DispatchQueue, onAcceptable: @escaping @Sendable () -> Void) throws(SocketError) {
         let (fd, bound) = try Socket.listen(on: address, backlog: backlog)
         self.fd = fd
         self.address = bound
+        self.queue = queue
         source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         source.setEventHandler(handler: onAcceptable)
     }
@@ -26,12 +34,17 @@ final class Listener: @unchecked Sendable {
         source.activate()
     }
 
-    /// Suspends the source for `duration`; runs on the accept queue, so pauses
-    /// never overlap and each suspend has its one resume.
-    func pause(for duration: Duration, on queue: DispatchQueue) {
+    /// Stops accepting for `duration`; call on `queue` (from the accept handler).
+    func pause(for duration: Duration) {
+        guard !paused, !stopRequested else { return }
+        paused = true
         source.suspend()
         let nanoseconds = Int(clamping: duration.nanoseconds)
-        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in source.resume() }
+        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+            paused = false
+            source.resume()
+            if stopRequested { source.cancel() }
+        }
     }
 
     /// Stops accepting at once: shutdown makes the kernel refuse new
@@ -39,6 +52,10 @@ final class Listener: @unchecked Sendable {
     /// source's cancel handler ran (dispatch may use it until then).
     func stop() {
         _ = try? Socket.shutdownRead(fd)
-        source.cancel()
+        queue.async { [self] in
+            guard !stopRequested else { return }
+            stopRequested = true
+            if !paused { source.cancel() }
+        }
     }
 }

@@ -67,13 +67,22 @@ final class Poller: @unchecked Sendable {
         guard epoll_ctl(epfd, operation, connection.fd, &event) == 0 else { throw .lastError(call) }
     }
 
+    /// While busy, the poller keeps waiting in epoll_wait itself (up to
+    /// `busyWait` per wait, `busyBudget` in all): under load the kernel wakes
+    /// this thread directly, instead of dispatch's manager thread waking it
+    /// for every batch. An empty wait hands the set back to the source.
+    static let busyWait: Int32 = 1  // milliseconds
+    static let busyBudget: UInt64 = 20_000_000  // nanoseconds
+
     private func drain() {
-        // Bounded; the source fires again while the set still has ready sockets.
-        for _ in 0..<4 {
+        let started = DispatchTime.now().uptimeNanoseconds
+        var timeout: Int32 = 0
+        // Bounded by the budget; the source fires again while the set has ready sockets.
+        for _ in 0..<100_000 {
             let count = events.withUnsafeMutableBufferPointer {
-                epoll_wait(epfd, $0.baseAddress, Int32($0.count), 0)
+                epoll_wait(epfd, $0.baseAddress, Int32($0.count), timeout)
             }
-            // With a zero timeout and valid arguments, only EINTR can fail it: retry on the next firing.
+            // With valid arguments only EINTR can fail it; an empty wait means quiet: yield.
             guard count > 0 else { return }
             for index in 0..<Int(count) {
                 let event = events[index]
@@ -84,7 +93,8 @@ final class Poller: @unchecked Sendable {
                 let writable = hangUp || event.events & EPOLLOUT.rawValue != 0
                 connection.ready(readable: readable, writable: writable, hangUp: hangUp)
             }
-            if Int(count) < Self.batchSize { return }
+            guard DispatchTime.now().uptimeNanoseconds &- started < Self.busyBudget else { return }
+            timeout = Self.busyWait
         }
     }
 }

@@ -150,11 +150,13 @@ public final class Server: Sendable {
             case .success(nil):
                 return
             case let .failure(error):
-                // EMFILE and friends: the pending connection stays queued and the
-                // source would fire again at once; pause accepting briefly instead
-                // of spinning (nginx's accept_mutex_delay idea).
-                logger?("\(error); pausing accepts for \(Self.acceptPauseAfterFailure)")
-                state.withLock { $0.listener }?.pause(for: Self.acceptPauseAfterFailure, on: acceptQueue)
+                // Out of descriptors or memory: the pending connection stays queued and
+                // the source would fire again at once; pause accepting briefly instead
+                // of spinning. Other errors (EINVAL once stop() shut the socket) end here.
+                if case let .failed(_, code) = error, [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(code) {
+                    logger?("\(error); pausing accepts for \(Self.acceptPauseAfterFailure)")
+                    state.withLock { $0.listener }?.pause(for: Self.acceptPauseAfterFailure)
+                }
                 return
             }
         }

@@ -130,7 +130,8 @@ extension PersistentConnectionTests {
     @Test func pipelinedBigResponsesDrainThroughBackPressure() throws {
         let fixture = try TestServer()
         defer { _ = fixture.stop() }
-        let client = try fixture.client()
+        // 12 MiB through a debug build on a shared machine: a generous deadline.
+        let client = try fixture.client(timeout: .seconds(30))
         try client.send(String(repeating: "GET /big HTTP/1.1\r\nHost: t\r\n\r\n", count: 3) + "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
         for _ in 0..<3 {
             #expect(try client.readResponse().body.count == TestServer.bigBody.count)
