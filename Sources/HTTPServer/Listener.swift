@@ -12,7 +12,6 @@ final class Listener: @unchecked Sendable {
     private let source: any DispatchSourceRead
     /// Confined to `queue`.
     private var paused = false
-    private var stopRequested = false
 
     /// Binds and listens; `onAcceptable` runs on `queue` whenever connections wait.
     init(address: SocketAddress, backlog: Int32, queue: DispatchQueue, onAcceptable: @escaping @Sendable () -> Void) throws(SocketError) {
@@ -35,27 +34,23 @@ final class Listener: @unchecked Sendable {
     }
 
     /// Stops accepting for `duration`; call on `queue` (from the accept handler).
+    /// The pending resume keeps the listener alive, so the source is never
+    /// released while suspended; a cancel meanwhile takes effect on resume.
     func pause(for duration: Duration) {
-        guard !paused, !stopRequested else { return }
+        guard !paused else { return }
         paused = true
         source.suspend()
         let nanoseconds = Int(clamping: duration.nanoseconds)
         queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
             paused = false
             source.resume()
-            if stopRequested { source.cancel() }
         }
     }
 
-    /// Stops accepting at once: shutdown makes the kernel refuse new
-    /// connections now, while the descriptor itself is closed only once the
-    /// source's cancel handler ran (dispatch may use it until then).
+    /// Stops accepting; the socket closes when the source's cancel handler runs
+    /// (dispatch may use the descriptor until then). Connections that reach the
+    /// kernel before that are accepted and refused by the server (503).
     func stop() {
-        _ = try? Socket.shutdownRead(fd)
-        queue.async { [self] in
-            guard !stopRequested else { return }
-            stopRequested = true
-            if !paused { source.cancel() }
-        }
+        source.cancel()
     }
 }

@@ -99,10 +99,6 @@ enum Socket {
         guard Glibc.shutdown(fd, Int32(SHUT_WR)) == 0 else { throw .lastError("shutdown") }
     }
 
-    static func shutdownRead(_ fd: Int32) throws(SocketError) {
-        guard Glibc.shutdown(fd, Int32(SHUT_RD)) == 0 else { throw .lastError("shutdown") }
-    }
-
     static func close(_ fd: Int32) throws(SocketError) {
         // close(2): even on EINTR the descriptor is released on Linux; never retry.
         guard Glibc.close(fd) == 0 else { throw .lastError("close") }

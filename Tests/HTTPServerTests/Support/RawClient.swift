@@ -38,7 +38,11 @@ final class RawClient {
     init(port: Int, host: String = "127.0.0.1", timeout: Duration = .seconds(5)) throws {
         let ipv6 = host.contains(":")
         fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure.connect(errno: errno) }
+        guard fd >= 0 else {
+            let code = errno
+            isClosed = true
+            throw Failure.connect(errno: code)
+        }
         let rc: Int32
         if ipv6 {
             var address = sockaddr_in6()
@@ -59,7 +63,9 @@ final class RawClient {
         }
         guard rc == 0 else {
             let code = errno
-            Glibc.close(fd)
+            // close() marks the client closed: deinit still runs after a throw here,
+            // and a second close could hit a reused descriptor of another test.
+            close()
             throw Failure.connect(errno: code)
         }
         setTimeout(timeout)

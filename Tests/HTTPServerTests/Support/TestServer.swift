@@ -29,7 +29,7 @@ final class TestServer: Sendable {
         let log = accessLog
         server = Server(host: "127.0.0.1", port: 0, limits: limits, handler: router, accessLog: { entry in
             log.entries.withLock { $0.append(entry) }
-        })
+        }, logger: { message in log.messages.withLock { $0.append(message) } })
         port = try server.start().port
     }
 
@@ -96,4 +96,6 @@ final class Gate: Sendable {
 
 final class AccessLogRecorder: Sendable {
     let entries = Mutex<[AccessLogEntry]>([])
+    /// What the server's logger hook reported (transport errors).
+    let messages = Mutex<[String]>([])
 }
