@@ -70,8 +70,14 @@ public final class Server: Sendable {
             connectionClosed: { [weak self] id in self?.connectionClosed(id) }
         )
         let poller = try Poller()
-        let listener = try Listener(address: address, backlog: backlog, queue: acceptQueue) { [weak self] in
-            self?.acceptPending(context: context, poller: poller)
+        let listener: Listener
+        do {
+            listener = try Listener(address: address, backlog: backlog, queue: acceptQueue) { [weak self] in
+                self?.acceptPending(context: context, poller: poller)
+            }
+        } catch {
+            poller.invalidate()  // an active source must be cancelled, not just dropped
+            throw error
         }
         let started = state.withLock { state -> Bool in
             guard state.phase == .created else { return false }
