@@ -7,10 +7,11 @@
 ///
 /// Extensions are ignored but bounded; trailer lines are read, bounded and dropped.
 struct ChunkedDecoder: Sendable {
-    private enum State: Sendable {
+    private enum State: Sendable, Hashable {
         case size
+        /// BWS after the size: a ";" must follow.
         case sizeWhitespace
-        case chunkExtension
+        case chunkExtension(ChunkExtension)
         case sizeLF
         case data
         case dataCR
@@ -60,7 +61,7 @@ struct ChunkedDecoder: Sendable {
                 guard sizeDigits > 0 else { throw .invalidChunkSize }
                 switch byte {
                 case ASCII.cr: state = .sizeLF
-                case ASCII.semicolon: state = .chunkExtension
+                case ASCII.semicolon: state = .chunkExtension(.beforeName)
                 case ASCII.space, ASCII.tab: state = .sizeWhitespace
                 case ASCII.lf: throw .bareLineFeed
                 default: throw .invalidChunkSize
@@ -69,17 +70,20 @@ struct ChunkedDecoder: Sendable {
             case .sizeWhitespace:
                 // BWS is only allowed before a chunk extension's ";".
                 switch byte {
-                case ASCII.semicolon: state = .chunkExtension
+                case ASCII.semicolon: state = .chunkExtension(.beforeName)
                 case ASCII.space, ASCII.tab: break
+                case ASCII.lf: throw .bareLineFeed
                 default: throw .invalidChunkSize
                 }
                 try countExtensionByte(limits)
-            case .chunkExtension:
+            case .chunkExtension(let position):
                 switch byte {
-                case ASCII.cr: state = .sizeLF
+                case ASCII.cr:
+                    guard position.canEnd else { throw .invalidChunkExtension }
+                    state = .sizeLF
                 case ASCII.lf: throw .bareLineFeed
                 default:
-                    guard ASCII.isFieldValueChar(byte) else { throw .invalidChunkExtension }
+                    state = .chunkExtension(try position.next(byte))
                     try countExtensionByte(limits)
                 }
             case .sizeLF:

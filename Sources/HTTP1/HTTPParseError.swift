@@ -39,6 +39,8 @@ public enum HTTPParseError: Error, Sendable, Hashable, CaseIterable {
     case missingHost
     /// More than one Host field line (RFC 9112 §3.2: MUST respond 400).
     case multipleHosts
+    /// A Host value that is not `uri-host [ ":" port ]` (RFC 9112 §3.2: MUST respond 400).
+    case invalidHost
 
     // Framing (RFC 9112 §6).
     /// Both Content-Length and Transfer-Encoding (RFC 9112 §6.3 item 3: request smuggling; we reject).
@@ -80,7 +82,7 @@ public enum HTTPParseError: Error, Sendable, Hashable, CaseIterable {
         case .unsupportedTransferCoding: .notImplemented
         case .invalidRequestLine, .invalidMethod, .invalidTarget, .invalidVersion, .bareLineFeed,
              .bareCarriageReturn, .obsoleteLineFolding, .whitespaceBeforeColon, .invalidFieldName,
-             .invalidFieldValue, .missingHost, .multipleHosts, .contentLengthWithTransferEncoding,
+             .invalidFieldValue, .missingHost, .multipleHosts, .invalidHost, .contentLengthWithTransferEncoding,
              .invalidContentLength, .conflictingContentLength, .transferEncodingInHTTP10, .chunkedNotFinal,
              .invalidTransferEncoding, .invalidChunkSize, .invalidChunkExtension, .chunkExtensionTooLarge,
              .invalidChunkTerminator, .invalidTrailer:

@@ -8,6 +8,22 @@
 ///
 /// No copy is made of a head that arrives whole in one buffer: it is parsed in place. Only a
 /// head split across reads is buffered, and only up to the limits.
+///
+/// Strictness, chosen on purpose (each rejection is an `HTTPParseError` case):
+/// - Lines end with CRLF only. Bare LF is rejected, not accepted as nginx does (RFC 9112 §2.2
+///   allows either); bare CR is rejected. Empty lines before a request line are skipped (§2.2).
+/// - Exactly one SP between the request-line parts; versions other than 1.0/1.1 get 505.
+/// - No obs-fold, no whitespace before a field's colon, no control bytes but HTAB in values.
+/// - HTTP/1.1 needs exactly one Host; HTTP/1.0 at most one.
+/// - Content-Length is 1*DIGIT; a list or repeat of identical values is accepted as one
+///   (RFC 9110 §8.6), differing values are rejected. Content-Length with Transfer-Encoding is
+///   rejected, not resolved in favour of chunked (§6.3 allows either; rejecting closes the
+///   smuggling gap), as is Transfer-Encoding in HTTP/1.0.
+/// - Transfer-Encoding must be exactly one final `chunked`: other codings get 501, a repeated or
+///   non-final chunked 400. Chunk extensions are checked against their grammar and ignored;
+///   trailers are read and dropped.
+/// - `Expect: 100-continue` is reported only for HTTP/1.1 requests with a body; other
+///   expectations are ignored (RFC 9110 §10.1.1 allows 417; we don't).
 public struct HTTPRequestDecoder: Sendable {
     public enum Event: Sendable {
         /// Every given byte was consumed (buffered if part of an incomplete head): feed more.
@@ -50,6 +66,9 @@ public struct HTTPRequestDecoder: Sendable {
         case .headDelivered, .lengthBody, .chunkedBody: true
         }
     }
+
+    /// Bytes of an incomplete head held over from earlier calls (zero while heads arrive whole).
+    var bufferedHeadBytes: Int { pending.count }
 
     /// Decodes from `bytes`, returning the event and how many bytes of `bytes` it consumed.
     /// With `.needMoreData`, `consumed == bytes.count`.

@@ -4,6 +4,7 @@
 /// which one a request with several faults gets, whatever the order of its fields.
 struct HeadFields {
     private var hostCount = 0
+    private var hostIsValid = true
     private var contentLength: Int?
     private var contentLengthError: HTTPParseError?
     private var hasTransferEncoding = false
@@ -21,6 +22,7 @@ struct HeadFields {
         switch nameLength {
         case 4 where ASCII.equalsLowercased(bytes, name, 4, "host"):
             hostCount &+= 1
+            if !Self.isValidHost(bytes, value, valueEnd) { hostIsValid = false }
         case 6 where ASCII.equalsLowercased(bytes, name, 6, "expect"):
             var elements = ListElements(bytes, value, valueEnd)
             while let element = elements.next() {
@@ -43,6 +45,26 @@ struct HeadFields {
         default:
             break
         }
+    }
+
+    /// Host = uri-host [ ":" port ] (RFC 9110 §7.2, RFC 3986 §3.2.2): the bytes of reg-name
+    /// (unreserved, pct-encoded, sub-delims), ":" and the brackets of an IP literal. Empty is
+    /// allowed (RFC 9110 §7.2: a target without authority sends an empty Host).
+    private static func isValidHost(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
+        for k in start..<end {
+            let byte = bytes[k]
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: continue  // DIGIT, ALPHA
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"),
+                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+                 UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+                 UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"):
+                continue
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     /// Content-Length = 1*DIGIT. RFC 9110 §8.6 lets a recipient accept a list of identical values
@@ -113,6 +135,7 @@ struct HeadFields {
             guard hostCount > 0 else { throw .missingHost }
         }
         guard hostCount <= 1 else { throw .multipleHosts }
+        guard hostIsValid else { throw .invalidHost }
 
         let framing: BodyFraming
         if hasTransferEncoding {

@@ -11,6 +11,8 @@ enum RequestHeadParser {
     static func parse(
         _ bytes: UnsafeRawBufferPointer, start: Int, end: Int, fieldCount: Int, limits: HTTPLimits
     ) throws(HTTPParseError) -> HTTPRequestHead {
+        // Cut at the head's end, so that debug builds trap on any read past it.
+        let bytes = UnsafeRawBufferPointer(rebasing: bytes[..<end])
         var i = start
 
         // method = token

@@ -24,24 +24,24 @@ public enum ResponseSerializer {
         appendStatusLine(status, into: &buffer)
         for field in response.headers where !isFramingField(field.name) && isSafe(field.name) && isSafe(field.value) {
             buffer.append(contentsOf: field.name.utf8)
-            buffer.append(contentsOf: [ASCII.colon, ASCII.space])
+            append(": ", into: &buffer)
             buffer.append(contentsOf: field.value.utf8)
-            buffer.append(contentsOf: [ASCII.cr, ASCII.lf])
+            append("\r\n", into: &buffer)
         }
         append("Date: ", into: &buffer)
         buffer.append(contentsOf: date.utf8)
-        buffer.append(contentsOf: [ASCII.cr, ASCII.lf])
+        append("\r\n", into: &buffer)
         if bodyAllowed {
             append("Content-Length: ", into: &buffer)
             appendDecimal(response.body.count, into: &buffer)
-            buffer.append(contentsOf: [ASCII.cr, ASCII.lf])
+            append("\r\n", into: &buffer)
         }
         if !keepAlive {
             append("Connection: close\r\n", into: &buffer)
         } else if version == .http1_0 {
             append("Connection: keep-alive\r\n", into: &buffer)
         }
-        buffer.append(contentsOf: [ASCII.cr, ASCII.lf])
+        append("\r\n", into: &buffer)
         if bodyAllowed && requestMethod != .head {
             buffer.append(contentsOf: response.body)
         }
@@ -58,7 +58,7 @@ public enum ResponseSerializer {
         appendDecimal(min(max(status.code, 100), 999), into: &buffer)
         buffer.append(ASCII.space)
         for byte in status.reasonPhrase.utf8 where ASCII.isFieldValueChar(byte) { buffer.append(byte) }
-        buffer.append(contentsOf: [ASCII.cr, ASCII.lf])
+        append("\r\n", into: &buffer)
     }
 
     private static func isFramingField(_ name: String) -> Bool {

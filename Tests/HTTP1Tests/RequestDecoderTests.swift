@@ -38,6 +38,20 @@ let validCases: [ValidCase] = [
     ValidCase(
         "obs-text in target and value", bytes: Array("GET /\u{A0} HTTP/1.1\r\nHost: a\r\nh: c".utf8) + [0xA2] + Array("y\r\n\r\n".utf8),
         .make(target: "/\u{A0}", headers: [("Host", "a"), ("h", String(decoding: [0x63, 0xA2, 0x79], as: UTF8.self))].headers)),
+    ValidCase(
+        "Host forms: IPv6 literal with port, empty", "GET / HTTP/1.1\r\nHost: [::1]:4000\r\n\r\nGET / HTTP/1.1\r\nHost:\r\n\r\n",
+        .make(headers: ["Host": "[::1]:4000"]), .make(headers: ["Host": ""])),
+    ValidCase(
+        "multibyte value (picohttpparser)",
+        bytes: Array("GET /hoge HTTP/1.1\r\nHost: example.com\r\nUser-Agent: ".utf8) + [0o343, 0o201, 0o262, 0o343]
+            + Array("/1.0\r\n\r\n".utf8),
+        .make(target: "/hoge", headers: [("Host", "example.com"),
+              ("User-Agent", String(decoding: [0o343, 0o201, 0o262, 0o343] + Array("/1.0".utf8), as: UTF8.self))].headers)),
+    ValidCase(
+        "chunked hello world in two chunks with trailers (picohttpparser)",
+        "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nhello \r\n5\r\nworld\r\n0\r\na: b\r\nc: d\r\n\r\n",
+        .make(method: "POST", headers: [("Host", "a"), ("Transfer-Encoding", "chunked")].headers,
+              framing: .chunked, body: "hello world")),
     ValidCase("leading empty lines ignored", "\r\n\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n", .make()),
     ValidCase("HTTP/1.0 without Host", "GET / HTTP/1.0\r\n\r\n", .make(version: .http1_0, headers: [:])),
     ValidCase(
@@ -79,6 +93,18 @@ let validCases: [ValidCase] = [
         .make(method: "POST", headers: [("Host", "a"), ("Transfer-Encoding", "chunked")].headers,
               framing: .chunked, body: "hello world0123456789")),
     ValidCase(
+        "chunk extensions with quoted strings (llhttp)",
+        "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + "5;ilovew3=\"I \\\"love\\\"; \\\\extensions\\\\\";somuchlove=\"aretheseparametersfor\";blah;foo=bar\r\nhello\r\n"
+            + "6;blahblah;blah\r\n world\r\n1 ; a = b ;c\r\n!\r\n0;last\r\n\r\n",
+        .make(method: "POST", headers: [("Host", "a"), ("Transfer-Encoding", "chunked")].headers,
+              framing: .chunked, body: "hello world!")),
+    ValidCase(
+        "upper and lower case hex sizes",
+        "PUT /url HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nA\r\n0123456789\r\na\r\n0123456789\r\n0\r\n\r\n",
+        .make(method: "PUT", target: "/url", headers: [("Host", "a"), ("Transfer-Encoding", "chunked")].headers,
+              framing: .chunked, body: "01234567890123456789")),
+    ValidCase(
         "chunked, empty body", "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: Chunked\r\n\r\n000\r\n\r\n",
         .make(method: "POST", headers: [("Host", "a"), ("Transfer-Encoding", "Chunked")].headers, framing: .chunked)),
     ValidCase(
@@ -89,6 +115,14 @@ let validCases: [ValidCase] = [
         "POST / HTTP/1.1\r\nHost: a\r\nExpect: 100-Continue\r\nContent-Length: 2\r\n\r\nhi",
         .make(method: "POST", headers: [("Host", "a"), ("Expect", "100-Continue"), ("Content-Length", "2")].headers,
               framing: .length(2), expectsContinue: true, body: "hi")),
+    ValidCase(
+        "Expect 100-continue with a chunked body",
+        "PUT /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
+        .make(method: "PUT", target: "/x", headers: [("Host", "a"), ("Transfer-Encoding", "chunked"), ("Expect", "100-continue")].headers,
+              framing: .chunked, expectsContinue: true, body: "abc")),
+    ValidCase(
+        "absolute-form with a query and no path", "GET http://example.com?q=1 HTTP/1.1\r\nHost: example.com\r\n\r\n",
+        .make(target: "/?q=1", headers: ["Host": "example.com"])),
     ValidCase(
         "Expect 100-continue without a body is not reported", "GET / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\n\r\n",
         .make(headers: [("Host", "a"), ("Expect", "100-continue")].headers)),
