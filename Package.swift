@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "Moments", swiftSettings: strict),
 
         // I/O and composition.
-        .target(name: "HTTPServer", dependencies: ["HTTP1"], swiftSettings: strict),
+        // Linux epoll for HTTPServer's Poller (the Glibc module leaves sys/epoll.h out).
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        .target(name: "HTTPServer", dependencies: ["HTTP1", "CEpoll"], swiftSettings: strict),
         .target(name: "MomentsStorage", dependencies: ["Moments", "SQLite"], swiftSettings: strict),
         .target(
             name: "MomentsAPI",

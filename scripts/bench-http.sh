@@ -26,6 +26,7 @@ printf 'ok\n' > "$work/healthz.body"
 
 # Starts a server command in the background and waits for its `listening on` line.
 start() {
+  : > "$work/out"  # truncate now: the background job may not have opened it yet
   "$@" > "$work/out" 2> "$work/err" &
   pid=$!
   for _ in $(seq 1 100); do grep -q 'listening on' "$work/out" && return 0; sleep 0.1; done
@@ -45,7 +46,7 @@ rss_mb() {
 
 # Runs wrk against URL; prints "req/s p99_ms errors".
 measure() {
-  "$wrk" -t1 -c64 -d"${duration}s" --latency "$1" > "$work/wrk" 2>&1
+  "$wrk" -t1 -c64 -d"${duration}s" --latency "$1" > "$work/wrk" 2>&1 || { echo "0 0 ERRORS"; cat "$work/wrk" >&2; return 0; }
   awk '
     /Requests\/sec/ { rps = $2 }
     /^ +99%/ { v = $2; unit = v; sub(/[0-9.]+/, "", unit); sub(/[a-z]+$/, "", v);

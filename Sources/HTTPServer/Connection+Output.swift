@@ -42,10 +42,10 @@ extension Connection {
                                           bytes: response.body.count, duration: .zero))
     }
 
-    /// Writes queued output without blocking; on EAGAIN, arms the write source and stops reading.
+    /// Writes queued output without blocking; on EAGAIN, asks the poller for writability and stops reading.
     func flush() {
         guard !isClosed, outputSent < output.count else { return }
-        let blockedBefore = writeSource != nil && !writeSuspended
+        let blockedBefore = watchingOutput
         while outputSent < output.count {
             let result = output.withUnsafeBytes { Socket.write(fd, UnsafeRawBufferPointer(rebasing: $0[outputSent...])) }
             switch result {
@@ -68,29 +68,23 @@ extension Connection {
         // Drop the buffer: an idle connection holds no output memory.
         output = []
         outputSent = 0
-        if blockedBefore, let writeSource {
-            writeSuspended = true
-            writeSource.suspend()
-        }
+        if blockedBefore { watchOutput(false) }
         perform(machine.outputDrained())
     }
 
     private func waitForWritable() {
-        if let writeSource {
-            if writeSuspended {
-                writeSuspended = false
-                writeSource.resume()
-            }
-            return
-        }
-        let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-        source.setEventHandler { [unowned self] in writable() }
-        source.setCancelHandler { [self] in sourceCancelled() }
-        writeSource = source
-        source.activate()
+        if !watchingOutput { watchOutput(true) }
     }
 
-    private func writable() {
+    private func watchOutput(_ watch: Bool) {
+        watchingOutput = watch
+        do throws(SocketError) { try poller.watchOutput(self, watch) } catch {
+            log(error)
+            closeNow()
+        }
+    }
+
+    func writable() {
         guard !isClosed else { return }
         flush()
         // Requests held back by back-pressure are answered once output drained.

@@ -6,13 +6,14 @@ import HTTP1
 
 /// One accepted socket. It owns the input carry-over, the decoder and the
 /// state machine, and only carries out the machine's actions: read, write,
-/// suspend or resume reading, arm the timer, close.
+/// pause or resume reading, arm the timer, close.
 ///
 /// Threading: every member is confined to `queue`, a serial queue of its own
-/// that targets the global concurrent pool. The handler runs inline on that
-/// queue, so a slow handler holds up only its own connection, and a fast one
-/// costs no thread hop: read, decode, handle, serialize and write happen in
-/// one event.
+/// that targets the global concurrent pool. The poller hands readiness to
+/// that queue (the one thread hop per event); read, decode, handler,
+/// serialization and the non-blocking write then run in that one block, and
+/// pipelined responses go out in one write. A slow handler holds up only its
+/// own connection.
 ///
 /// Memory while idle: no buffers. Reads go to a stack buffer; only the bytes
 /// of an incomplete request are copied to `carry`, and output is released
@@ -23,11 +24,15 @@ final class Connection: @unchecked Sendable {
     let context: ConnectionContext
     var machine: ConnectionStateMachine
     var decoder: HTTPRequestDecoder
-    let readSource: any DispatchSourceRead
-    /// Whether `readSource` is suspended; changed only in `updateReading()`.
-    var readSuspended = false
-    var writeSource: (any DispatchSourceWrite)?
-    var writeSuspended = false
+    let poller: Poller
+    /// Whether input is being taken; changed only in `updateReading()`. While
+    /// paused, readiness is ignored and the bytes wait in the kernel, which
+    /// pushes back on the client (TCP flow control).
+    var readsPaused = false
+    /// Whether the poller reports writability (only while output waits).
+    var watchingOutput = false
+    /// The poller saw the peer's FIN or reset: read to the end even after a short read.
+    var peerHungUp = false
     let timer: any DispatchSourceTimer
     /// The timer the machine last asked for, and its deadline (uptime ns).
     var timerKind: ConnectionStateMachine.Timeout?
@@ -40,40 +45,50 @@ final class Connection: @unchecked Sendable {
     var output: [UInt8] = []
     var outputSent = 0
     var isClosed = false
-    /// Sources whose cancel handler has not run yet; the fd closes when it reaches zero.
-    var pendingCancels = 1
 
-    init(fd: Int32, context: ConnectionContext) {
+    init(fd: Int32, context: ConnectionContext, poller: Poller) {
         self.fd = fd
         self.context = context
+        self.poller = poller
         queue = DispatchQueue(label: "http.connection", target: .global())
         machine = ConnectionStateMachine(configuration: context.machineConfiguration)
         decoder = HTTPRequestDecoder(limits: context.limits)
-        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         timer = DispatchSource.makeTimerSource(queue: queue)
     }
 
     /// Starts reading; call once, after the connection is registered.
     func start() {
-        readSource.setEventHandler { [unowned self] in readable() }
-        readSource.setCancelHandler { [self] in sourceCancelled() }
         timer.setEventHandler { [unowned self] in timerFired() }
         queue.async { [self] in
             timer.schedule(deadline: .distantFuture)
             timer.activate()
             perform(machine.opened())
             commitTimer()
-            readSource.activate()
+            do throws(SocketError) { try poller.add(self) } catch {
+                log(error)
+                closeNow()
+            }
+        }
+    }
+
+    /// Called by the poller (on its queue) when the socket became readable or writable.
+    func ready(readable: Bool, writable: Bool, hangUp: Bool) {
+        queue.async { [self] in
+            if hangUp { peerHungUp = true }
+            if writable, watchingOutput { self.writable() }
+            if readable { self.readable() }
         }
     }
 
     // MARK: Reading
 
-    /// Reads until the socket is drained: dispatch reports readiness as edges
-    /// on Linux, so a peer's EOF or reset queued behind data would otherwise
-    /// go unnoticed until a timer.
+    /// Reads until the socket is drained: readiness comes as edges, so input
+    /// left behind would not be announced again. A short read drains the
+    /// socket (any later byte, FIN or reset raises a new edge), unless the
+    /// edge already carried a hang-up, whose EOF or error then still waits
+    /// behind the data (nginx's EPOLLRDHUP rule).
     func readable() {
-        guard !isClosed else { return }
+        guard !isClosed, !readsPaused else { return }
         let size = context.limits.readBufferSize
         let drained = withUnsafeTemporaryAllocation(byteCount: size, alignment: 16) { buffer -> Bool in
             // A few reads per event at most, so one busy client cannot starve the pool.
@@ -83,6 +98,7 @@ final class Connection: @unchecked Sendable {
                     if machine.state != .lingering {
                         consume(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                     }
+                    if count < size, !peerHungUp { return true }
                 case .wouldBlock:
                     return true
                 case .endOfFile:
@@ -181,18 +197,16 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Reads are on exactly when the machine wants them: the one place that
-    /// suspends or resumes the read source, so the two stay balanced.
+    /// pauses or resumes input.
     func updateReading() {
         guard !isClosed else { return }
         let wanted = machine.wantsReads
-        if wanted, readSuspended {
-            readSuspended = false
-            readSource.resume()
-            // Bytes that arrived while suspended raise no new edge.
+        if wanted, readsPaused {
+            readsPaused = false
+            // Bytes that arrived while paused raise no new edge: look now.
             queue.async { [self] in readable() }
-        } else if !wanted, !readSuspended {
-            readSuspended = true
-            readSource.suspend()
+        } else if !wanted, !readsPaused {
+            readsPaused = true
         }
     }
 
@@ -220,31 +234,13 @@ final class Connection: @unchecked Sendable {
         carry = []
         output = []
         timer.cancel()
-        // A suspended source must be resumed before it is cancelled and released.
-        if readSuspended {
-            readSuspended = false
-            readSource.resume()
-        }
-        readSource.cancel()
-        if let writeSource {
-            pendingCancels += 1
-            if writeSuspended {
-                writeSuspended = false
-                writeSource.resume()
-            }
-            writeSource.cancel()
-        }
-    }
-
-    func sourceCancelled() {
-        pendingCancels -= 1
-        guard pendingCancels == 0 else { return }
-        // Only now may the descriptor go: dispatch may use it until every source's cancel handler ran.
+        do throws(SocketError) { try poller.remove(fd) } catch { log(error) }
         do throws(SocketError) { try Socket.close(fd) } catch { log(error) }
-        readSource.setEventHandler(handler: nil)
-        writeSource?.setEventHandler(handler: nil)
-        timer.setEventHandler(handler: nil)
-        context.connectionClosed(ObjectIdentifier(self))
+        // The registry's reference goes on the poller's queue, after any batch
+        // of events that may still name this connection.
+        let id = ObjectIdentifier(self)
+        let closed = context.connectionClosed
+        poller.queue.async { closed(id) }
     }
 
     func log(_ error: SocketError) {

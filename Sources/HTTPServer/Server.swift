@@ -25,6 +25,7 @@ public final class Server: Sendable {
         var phase = Phase.created
         var listener: Listener?
         var context: ConnectionContext?
+        var poller: Poller?
         var listenerOpen = false
         var connections: [ObjectIdentifier: Connection] = [:]
         var onStopped: [@Sendable () -> Void] = []
@@ -42,6 +43,8 @@ public final class Server: Sendable {
     private let state = Mutex(State())
     private let stoppedGroup = DispatchGroup()
     private let refusals = DateCache()
+    /// How long accepting stops after accept fails (out of descriptors, usually).
+    static let acceptPauseAfterFailure: Duration = .milliseconds(100)
 
     public init(
         host: String, port: Int, limits: HTTPLimits = HTTPLimits(), backlog: Int32 = 4096,
@@ -66,18 +69,27 @@ public final class Server: Sendable {
             handler: handler, limits: limits, accessLog: accessLog, logger: logger,
             connectionClosed: { [weak self] id in self?.connectionClosed(id) }
         )
-        let listener = try Listener(address: address, backlog: backlog, queue: acceptQueue) { [weak self] in
-            self?.acceptPending(context: context)
+        let poller = try Poller()
+        let listener: Listener
+        do {
+            listener = try Listener(address: address, backlog: backlog, queue: acceptQueue) { [weak self] in
+                self?.acceptPending(context: context, poller: poller)
+            }
+        } catch {
+            poller.invalidate()  // an active source must be cancelled, not just dropped
+            throw error
         }
         let started = state.withLock { state -> Bool in
             guard state.phase == .created else { return false }
             state.phase = .running
             state.listener = listener
             state.context = context
+            state.poller = poller
             state.listenerOpen = true
             return true
         }
         guard started else {
+            poller.invalidate()
             listener.stop()
             listener.start(onClosed: {})
             throw .failed(call: "start", errno: EALREADY)
@@ -135,17 +147,22 @@ public final class Server: Sendable {
 
     // MARK: Accepting
 
-    private func acceptPending(context: ConnectionContext) {
+    private func acceptPending(context: ConnectionContext, poller: Poller) {
         // Bounded per event so stop() and other sources get their turn.
         for _ in 0..<256 {
             switch Socket.accept(listenerFD) {
             case let .success(fd?):
-                admit(fd, context: context)
+                admit(fd, context: context, poller: poller)
             case .success(nil):
                 return
             case let .failure(error):
-                // EMFILE and friends: the pending connection stays queued; try again on the next event.
-                logger?("\(error)")
+                // Out of descriptors or memory: the pending connection stays queued and
+                // the source would fire again at once; pause accepting briefly instead
+                // of spinning. Other errors (EINVAL once stop() shut the socket) end here.
+                if case let .failed(_, code) = error, [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(code) {
+                    logger?("\(error); pausing accepts for \(Self.acceptPauseAfterFailure)")
+                    state.withLock { $0.listener }?.pause(for: Self.acceptPauseAfterFailure)
+                }
                 return
             }
         }
@@ -155,12 +172,12 @@ public final class Server: Sendable {
         state.withLock { $0.listener?.fd ?? -1 }
     }
 
-    private func admit(_ fd: Int32, context: ConnectionContext) {
+    private func admit(_ fd: Int32, context: ConnectionContext, poller: Poller) {
         do throws(SocketError) { try Socket.setNoDelay(fd) } catch { logger?("\(error)") }
-        // Created only once admitted: a dispatch source released before it was activated crashes.
+        // Created only once admitted: its timer source must be activated before it is released.
         let connection = state.withLock { state -> Connection? in
             guard state.phase == .running, state.connections.count < limits.maxConnections else { return nil }
-            let connection = Connection(fd: fd, context: context)
+            let connection = Connection(fd: fd, context: context, poller: poller)
             state.connections[ObjectIdentifier(connection)] = connection
             return connection
         }
@@ -212,6 +229,8 @@ public final class Server: Sendable {
     private func finishIfStopped(_ state: inout State) -> [@Sendable () -> Void]? {
         guard state.phase == .stopping, !state.listenerOpen, state.connections.isEmpty else { return nil }
         state.phase = .stopped
+        state.poller?.invalidate()
+        state.poller = nil
         defer { state.onStopped = [] }
         return state.onStopped
     }

@@ -14,7 +14,7 @@ struct ShutdownTests {
 
         fixture.server.stop()
         #expect(try idle.waitForClose())  // idle connections go at once
-        #expect(throws: RawClient.Failure.self) { try RawClient(port: fixture.port) }  // no longer accepting
+        #expect(fixture.refusesNewConnections())
         #expect(!fixture.server.waitUntilStopped(timeout: .milliseconds(50)))  // still serving /slow
 
         fixture.slowGate.release()

@@ -34,26 +34,54 @@ final class RawClient {
     private var buffer: [UInt8] = []
     private var isClosed = false
 
-    /// Connects to 127.0.0.1:`port`; reads give up after `timeout`.
-    init(port: Int, timeout: Duration = .seconds(5)) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure.connect(errno: errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    /// Connects to `host` (127.0.0.1 or ::1) and `port`; reads give up after `timeout`.
+    init(port: Int, host: String = "127.0.0.1", timeout: Duration = .seconds(5)) throws {
+        let ipv6 = host.contains(":")
+        fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else {
+            let code = errno
+            isClosed = true
+            throw Failure.connect(errno: code)
+        }
+        let rc: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(port).bigEndian)
+            inet_pton(AF_INET6, host, &address.sin6_addr)
+            rc = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr(host)
+            rc = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
         }
         guard rc == 0 else {
             let code = errno
-            Glibc.close(fd)
+            // close() marks the client closed: deinit still runs after a throw here,
+            // and a second close could hit a reused descriptor of another test.
+            close()
             throw Failure.connect(errno: code)
         }
-        let (seconds, attoseconds) = timeout.components
-        var interval = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+        setTimeout(timeout)
+        var interval = Self.timeval(timeout)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Deadline for every later read.
+    func setTimeout(_ timeout: Duration) {
+        var interval = Self.timeval(timeout)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    private static func timeval(_ duration: Duration) -> Glibc.timeval {
+        let (seconds, attoseconds) = duration.components
+        return Glibc.timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
     }
 
     deinit { close() }
@@ -107,7 +135,8 @@ final class RawClient {
 
     /// Whether the server closed the connection (EOF or reset) before `timeout`
     /// (the socket's read timeout); any bytes that arrive first are returned as a failure.
-    func waitForClose() throws -> Bool {
+    func waitForClose(within timeout: Duration? = nil) throws -> Bool {
+        if let timeout { setTimeout(timeout) }
         if !buffer.isEmpty { throw Failure.malformed("unexpected bytes: \(String(decoding: buffer, as: UTF8.self))") }
         var scratch = [UInt8](repeating: 0, count: 4096)
         while true {

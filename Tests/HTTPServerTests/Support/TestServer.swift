@@ -29,7 +29,7 @@ final class TestServer: Sendable {
         let log = accessLog
         server = Server(host: "127.0.0.1", port: 0, limits: limits, handler: router, accessLog: { entry in
             log.entries.withLock { $0.append(entry) }
-        })
+        }, logger: { message in log.messages.withLock { $0.append(message) } })
         port = try server.start().port
     }
 
@@ -42,6 +42,17 @@ final class TestServer: Sendable {
         slowGate.release()
         server.stop()
         return server.waitUntilStopped(timeout: .seconds(10))
+    }
+
+    /// Whether a new connection is refused: not accepted, or answered 503 and closed.
+    func refusesNewConnections() -> Bool {
+        do {
+            let client = try RawClient(port: port, timeout: .seconds(2))
+            try client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+            return try client.readResponse().status == 503
+        } catch {
+            return true
+        }
     }
 
     /// Waits until `connectionCount` is `expected`, polling against a deadline.
@@ -85,4 +96,6 @@ final class Gate: Sendable {
 
 final class AccessLogRecorder: Sendable {
     let entries = Mutex<[AccessLogEntry]>([])
+    /// What the server's logger hook reported (transport errors).
+    let messages = Mutex<[String]>([])
 }
