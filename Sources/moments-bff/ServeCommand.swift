@@ -20,15 +20,11 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try options.resolve()
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = configuration.logLevel
-            return handler
-        }
+        LoggingSystem.bootstrap { label in StandardErrorLogHandler(label: label, level: configuration.logLevel) }
         let logger = Logger(label: "moments-bff")
         logger.info("starting", metadata: configuration.logMetadata)
 
-        let store = try MomentsStore.open(path: configuration.databasePath, readers: configuration.readerConnections)
+        let store = try MomentsStore.open(path: configuration.databasePath, options: configuration.storeOptions)
         let timelines = TimelineService(users: store.users, moments: store.moments, likes: store.likes)
         let likes = LikeService(users: store.users, moments: store.moments, likes: store.likes)
         let errors = ErrorMapping(logger: logger)
@@ -54,7 +50,16 @@ struct ServeCommand: ParsableCommand {
             logger: logger,
             next: CORSHandler(policy: CORSPolicy(allowedOrigins: configuration.corsOrigins), next: router)
         )
-        let server = Server(host: configuration.host, port: configuration.port, limits: configuration.httpLimits, handler: handler)
+        let server = Server(
+            host: configuration.host, port: configuration.port, limits: configuration.httpLimits, handler: handler,
+            accessLog: { entry in
+                // Handled requests are logged by AccessLogHandler (with the
+                // operation name); this sees the ones refused before routing.
+                guard entry.method.rawValue == "-" else { return }
+                logger.info("- - \(entry.status) \(entry.bytes)B refused by the transport")
+            },
+            logger: { message in logger.warning("\(message)") }
+        )
         let address = try server.start()
         let signals = SignalWatcher(signals: [SIGTERM, SIGINT]) { signal in
             logger.info("received signal \(signal), shutting down")

@@ -3,6 +3,7 @@ import GraphQL
 import HTTP1
 import JSON
 import Logging
+import MomentsStorage
 
 /// The serve command's options. Each falls back to the environment variable
 /// named in its help, then to its default.
@@ -24,6 +25,13 @@ struct ServeOptions: ParsableArguments {
 
     @Option(help: "Reader connections in the SQLite pool. [DATABASE_READERS] (default: 4)")
     var readers: Int?
+
+    @Option(help: "Users whose timeline (profile, moments, photos) is kept in memory; 0 turns the read cache off. [CACHE_TIMELINES] (default: 2000)")
+    var cacheTimelines: Int?
+    @Option(help: "Moments whose likers are kept in memory. [CACHE_MOMENT_LIKES] (default: 20000)")
+    var cacheMomentLikes: Int?
+    @Option(help: "Milliseconds between checks for changes another program made to the database file; they clear the cache. [EXTERNAL_CHANGE_CHECK_MS] (default: 100)")
+    var externalChangeCheckMs: Int?
 
     // HTTP bounds (HTTPLimits).
     @Option(help: "Longest request line in bytes, else 414. [MAX_REQUEST_LINE_BYTES]")
@@ -91,11 +99,22 @@ struct ServeOptions: ParsableArguments {
             ? (Environment.string("CORS_ORIGINS")?.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) } ?? [])
             : corsOrigins
 
+        var cache = ReadCacheConfiguration(
+            timelineCapacity: try Environment.resolve(cacheTimelines, "CACHE_TIMELINES", default: 2_000),
+            momentLikesCapacity: try Environment.resolve(cacheMomentLikes, "CACHE_MOMENT_LIKES", default: 20_000),
+            externalChangeCheckIntervalMilliseconds: try Environment.resolve(externalChangeCheckMs, "EXTERNAL_CHANGE_CHECK_MS", default: 100)
+        )
+        guard cache.timelineCapacity >= 0, cache.momentLikesCapacity >= 0, cache.externalChangeCheckIntervalMilliseconds > 0 else {
+            throw ValidationError("cache sizes must not be negative and the change check interval must be positive")
+        }
+        cache.isEnabled = cache.timelineCapacity > 0 && cache.momentLikesCapacity > 0
+
         let configuration = ServeConfiguration(
             host: try Environment.resolve(host, "HOST", default: "127.0.0.1"),
             port: try Environment.resolve(port, "PORT", default: 4000),
             databasePath: try Environment.resolve(databasePath, "DATABASE_PATH", default: "moments.sqlite"),
             readerConnections: try Environment.resolve(readers, "DATABASE_READERS", default: 4),
+            cache: cache,
             logLevel: level,
             corsOrigins: origins,
             httpLimits: http,
@@ -121,16 +140,22 @@ struct ServeConfiguration {
     var port: Int
     var databasePath: String
     var readerConnections: Int
+    var cache: ReadCacheConfiguration
     var logLevel: Logger.Level
     var corsOrigins: [String]
     var httpLimits: HTTPLimits
     var graphQLLimits: GraphQLLimits
     var jsonLimits: JSONLimits
 
+    var storeOptions: MomentsStore.Options {
+        MomentsStore.Options(readers: readerConnections, seedDemoData: true, cache: cache)
+    }
+
     var logMetadata: Logger.Metadata {
         [
             "host": "\(host)", "port": "\(port)", "database": "\(databasePath)",
             "readers": "\(readerConnections)", "cors": "\(corsOrigins)",
+            "cacheTimelines": "\(cache.isEnabled ? cache.timelineCapacity : 0)", "cacheMomentLikes": "\(cache.momentLikesCapacity)",
             "maxBodyBytes": "\(httpLimits.maxBodyBytes)", "maxConnections": "\(httpLimits.maxConnections)",
             "headerTimeout": "\(httpLimits.headerTimeout)", "idleTimeout": "\(httpLimits.idleTimeout)",
             "maxDocumentBytes": "\(graphQLLimits.parse.maxDocumentBytes)", "maxDepth": "\(graphQLLimits.parse.maxDepth)",

@@ -50,6 +50,16 @@ import Testing
         ])
     }
 
+    @Test func accessLogNamesTheOperation() async throws {
+        _ = try await client.graphQL(
+            query: AppDocuments.timeline, variables: ["userID": "0", "withLikes": false],
+            operationName: "getMomentsDetailsByUserID")
+        // The line is written before the response is handed to the transport.
+        let lines = server.stderr.split(separator: "\n")
+        #expect(lines.contains { $0.contains("info moments-bff: starting") && $0.contains("port=0") })
+        #expect(lines.contains { $0.contains("POST /graphql 200") && $0.hasSuffix("op=getMomentsDetailsByUserID") })
+    }
+
     @Test func responseKeysComeInSelectionOrder() async throws {
         let reply = try await client.graphQL(query: AppDocuments.timeline, variables: ["userID": "0", "withLikes": true])
         let text = reply.text
