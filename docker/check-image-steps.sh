@@ -11,8 +11,10 @@ binary="$(swift build -c release --show-bin-path)/moments-bff"
 
 echo "== runtime libraries the image must provide (ldd):"
 ldd "$binary" | grep -v -E 'linux-vdso|ld-linux' || true
-if ldd "$binary" | grep -q 'libswift'; then
-  echo "FAIL: the binary still links a shared Swift runtime" >&2; exit 1
+# The runtime stage installs exactly these (libc, libm, libgcc_s come with the base image).
+unexpected="$(ldd "$binary" | awk '{print $1}' | grep -v -E '^(linux-vdso|/lib64/ld-linux|libc\.so|libm\.so|libgcc_s\.so|libstdc\+\+\.so|libsqlite3\.so|libpthread\.so|libdl\.so)' || true)"
+if [ -n "$unexpected" ]; then
+  echo "FAIL: the runtime image lacks: $unexpected" >&2; exit 1
 fi
 
 data="$(mktemp -d)"
