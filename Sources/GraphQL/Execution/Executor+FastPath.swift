@@ -13,22 +13,68 @@ extension Executor {
         let shape = plan.shape
         guard shape.isSimple else { return false }
         guard shape.isList else { return try completeItemFast(plan, resolved, nonNull: shape.nonNull) }
+        switch resolved {
+        case .texts(let texts): return completeTextsFast(plan, texts)
+        case .nodes(let nodes): return try completeNodesFast(plan, nodes)
+        default: break
+        }
         guard case .list(let items) = resolved else { return false }
         out.append(UInt8(ascii: "["))
         for index in items.indices {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            path.append(.index(index))
+            frames.push(PathFrame(index: index))
             let start = out.count
             do throws(GraphQLError) {
                 if try !completeItemFast(plan, items[index], nonNull: shape.itemNonNull) {
                     try completeValue(plan.itemType, plan, items[index])
                 }
             } catch {
-                path.removeLast()
+                frames.pop()
                 try handleFieldError(error, plan.itemType, start)
                 continue
             }
-            path.removeLast()
+            frames.pop()
+        }
+        out.append(UInt8(ascii: "]"))
+        return true
+    }
+
+    /// A list of strings for a `[String]`/`[ID]` field of any nullability.
+    @inline(__always)
+    private mutating func completeTextsFast(_ plan: FieldPlan, _ texts: [String]) -> Bool {
+        guard case .stringLike = plan.shape.leaf else { return false }
+        out.append(UInt8(ascii: "["))
+        for index in texts.indices {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.appendJSONString(texts[index])
+        }
+        out.append(UInt8(ascii: "]"))
+        return true
+    }
+
+    /// A list of class sources for a list-of-objects field of any nullability.
+    @inline(__always)
+    private mutating func completeNodesFast(_ plan: FieldPlan, _ nodes: [AnyObject]) throws(GraphQLError) -> Bool {
+        guard case .object = plan.shape.leaf, let objectType = plan.objectType else { return false }
+        // Collected at the first item, as the generic path does, so that an
+        // error has the item's path.
+        var subplans: [FieldPlan]?
+        out.append(UInt8(ascii: "["))
+        for index in nodes.indices {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            frames.push(PathFrame(index: index))
+            let start = out.count
+            do throws(GraphQLError) {
+                let fields: [FieldPlan]
+                if let subplans { fields = subplans } else { fields = try subfields(plan, objectType) }
+                subplans = fields
+                try executeFields(objectType, .node(nodes[index]), fields)
+            } catch {
+                frames.pop()
+                try handleFieldError(error, plan.itemType, start)
+                continue
+            }
+            frames.pop()
         }
         out.append(UInt8(ascii: "]"))
         return true
@@ -62,7 +108,7 @@ extension Executor {
         case .node(let node):
             guard case .object = plan.shape.leaf, let objectType = plan.objectType else { return false }
             try executeFields(objectType, .node(node), try subfields(plan, objectType))
-        case .leaf, .list:
+        case .leaf, .list, .texts, .nodes:
             return false
         }
         return true

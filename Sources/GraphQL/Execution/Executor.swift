@@ -7,7 +7,7 @@ import JSON
 /// nullable position remembers the buffer offset where its value starts; a
 /// failing value throws up to the nearest such position, which records the
 /// error, truncates the buffer back to its offset and writes `null`.
-struct Executor {
+struct Executor: ~Copyable {
     let schema: Schema
     let collector: FieldCollector
     let context: Any
@@ -16,12 +16,14 @@ struct Executor {
     let plans: OperationPlanCache
 
     var errors: [GraphQLError] = []
-    var out: [UInt8] = []
+    var out: ResponseBuffer
     private var executedFields = 0
     private var limitExceeded = false
-    /// The response path of the value being completed; copied only into
-    /// errors and `ResolveInfo`.
-    var path: [PathComponent] = []
+    /// The response path of the value being completed, as trivial frames;
+    /// turned into `PathComponent`s only for errors and `ResolveInfo`.
+    var frames = TrivialStack<PathFrame>(capacity: 16)
+
+    var path: [PathComponent] { frames.map(\.component) }
 
     init(
         schema: Schema, fragments: [String: FragmentDefinition], variables: JSONObject, context: Any,
@@ -34,8 +36,7 @@ struct Executor {
         self.errorMapper = errorMapper
         self.maxExecutedFields = maxExecutedFields
         self.plans = plans
-        out.reserveCapacity(initialCapacity)
-        path.reserveCapacity(16)
+        self.out = ResponseBuffer(capacity: initialCapacity)
     }
 
     /// Spec §6.2.1 ExecuteQuery / §6.2.2 ExecuteMutation: the whole response
@@ -60,15 +61,16 @@ struct Executor {
             out.replaceTail(from: dataStart)
         }
         out.append(UInt8(ascii: "}"))
-        return out
+        return out.bytes
     }
 
     /// Spec §6.3 ExecuteSelectionSet, with the grouped field set already collected.
     mutating func executeFields(_ objectType: ObjectType, _ source: ObjectSource, _ plans: [FieldPlan]) throws(GraphQLError) {
         out.append(UInt8(ascii: "{"))
-        for (position, plan) in plans.enumerated() {
-            if position > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: plan.encodedKey)
+        for position in plans.indices {
+            let plan = plans[position]
+            // `,"key":` after the first member, `"key":` for it.
+            out.append(position == 0 ? plan.encodedKey : plan.separatedKey)
             try executeField(plan, source)
         }
         out.append(UInt8(ascii: "}"))
@@ -83,7 +85,7 @@ struct Executor {
                 "Execution stopped: the operation selects more than \(maxExecutedFields) fields.",
                 code: .badUserInput)
         }
-        path.append(.key(plan.responseKey))
+        frames.push(PathFrame(plan))
         let start = out.count
         do throws(GraphQLError) {
             let resolved = try resolveField(plan, source)
@@ -91,11 +93,11 @@ struct Executor {
                 try completeValue(plan.definition.type, plan, resolved)
             }
         } catch {
-            path.removeLast()
+            frames.pop()
             try handleFieldError(error, plan.definition.type, start)
             return
         }
-        path.removeLast()
+        frames.pop()
     }
 
     /// Spec §6.4.2 ResolveFieldValue. `ResolveInfo` shares the path buffer and
@@ -166,6 +168,10 @@ struct Executor {
         switch resolved {
         case .null, .leaf(.null):
             out.appendASCII("null")
+        case .texts(let texts):
+            try completeValue(type, plan, .list(texts.map { .text($0) }))
+        case .nodes(let nodes):
+            try completeValue(type, plan, .list(nodes.map { .node($0) }))
         case .list(let items):
             guard case .list(let itemType) = type else {
                 throw fieldError("Expected a single value for field \"\(plan.parentType.name).\(plan.definition.name)\", but the resolver returned a list.", plan)
@@ -202,16 +208,16 @@ struct Executor {
         out.append(UInt8(ascii: "["))
         for (index, item) in items.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            path.append(.index(index))
+            frames.push(PathFrame(index: index))
             let start = out.count
             do {
                 try completeValue(itemType, plan, item)
             } catch {
-                path.removeLast()
+                frames.pop()
                 try handleFieldError(error, itemType, start)
                 continue
             }
-            path.removeLast()
+            frames.pop()
         }
         out.append(UInt8(ascii: "]"))
     }
@@ -267,6 +273,30 @@ struct Executor {
         if result.locations.isEmpty { result.locations = plan.locations }
         if result.path.isEmpty { result.path = path }
         return result
+    }
+}
+
+/// One step of the response path: a field (its plan, kept alive by the
+/// plan cache for the whole execution) or a list index.
+struct PathFrame: BitwiseCopyable {
+    private let plan: UnsafeRawPointer?
+    private let index: Int
+
+    @inline(__always)
+    init(_ plan: FieldPlan) {
+        self.plan = UnsafeRawPointer(Unmanaged.passUnretained(plan).toOpaque())
+        self.index = 0
+    }
+
+    @inline(__always)
+    init(index: Int) {
+        self.plan = nil
+        self.index = index
+    }
+
+    var component: PathComponent {
+        guard let plan else { return .index(index) }
+        return .key(Unmanaged<FieldPlan>.fromOpaque(plan).takeUnretainedValue().responseKey)
     }
 }
 

@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The bytes of a response being written: a manually grown buffer, so that
+/// writing a key or a string is one capacity check and a `memcpy`, without
+/// `Array`'s uniqueness checks and bookkeeping on every append.
+///
+/// Non-copyable: it owns its memory and frees it in `deinit`.
+struct ResponseBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    /// The smallest capacity allocated.
+    static let minimumCapacity = 64
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, Self.minimumCapacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far, as an array (one copy).
+    var bytes: [UInt8] {
+        [UInt8](UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Makes room for `extra` more bytes; the appends that follow within that
+    /// room may be `appendUnchecked`.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if capacity &- count < extra { grow(extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
+        let newCapacity = Swift.max(capacity &* 2, count &+ extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Appends within room made by `reserve`.
+    @inline(__always)
+    mutating func appendUnchecked(_ byte: UInt8) {
+        base[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        appendUnchecked(byte)
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        reserve(bytes.count)
+        appendUnchecked(bytes)
+    }
+
+    /// Appends within room made by `reserve`.
+    @inline(__always)
+    mutating func appendUnchecked(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress else { return }
+        memcpy(base + count, source, bytes.count)
+        count &+= bytes.count
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(UnsafeRawBufferPointer(bytes))
+    }
+
+    @inline(__always)
+    mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    @inline(__always)
+    mutating func appendASCII(_ literal: StaticString) {
+        append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Drops everything written from `offset` on.
+    @inline(__always)
+    mutating func truncate(to offset: Int) {
+        precondition(offset >= 0 && offset <= count, "truncating past the written bytes")
+        count = offset
+    }
+
+    /// Reverses the bytes from `offset` to the end (digits written backwards).
+    mutating func reverseTail(from offset: Int) {
+        var tail = UnsafeMutableBufferPointer(start: base + offset, count: count - offset)
+        tail.reverse()
+    }
+}
+
+/// A stack of trivial values over manually grown memory: pushes and pops
+/// without `Array`'s uniqueness checks.
+struct TrivialStack<Element: BitwiseCopyable>: ~Copyable {
+    private var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 4)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    mutating func push(_ element: Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func pop() {
+        precondition(count > 0, "popping an empty stack")
+        count &-= 1
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let newCapacity = capacity &* 2
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    func map<T>(_ transform: (Element) -> T) -> [T] {
+        UnsafeBufferPointer(start: base, count: count).map(transform)
+    }
+}
