@@ -66,18 +66,59 @@ struct Executor: ~Copyable {
 
     /// Spec §6.3 ExecuteSelectionSet, with the grouped field set already collected.
     mutating func executeFields(_ objectType: ObjectType, _ source: ObjectSource, _ plans: [FieldPlan]) throws(GraphQLError) {
+        if case .node(let node) = source { return try executeFields(node: node, plans) }
         out.append(UInt8(ascii: "{"))
         for position in plans.indices {
             let plan = plans[position]
             // `,"key":` after the first member, `"key":` for it.
             out.append(position == 0 ? plan.encodedKey : plan.separatedKey)
-            try executeField(plan, source)
+            // Spec §6.4 ExecuteField: coerce arguments, resolve, complete.
+            let start = try beginField(plan)
+            do throws(GraphQLError) {
+                try complete(plan, try resolveField(plan, source))
+            } catch {
+                try endField(plan, failedWith: error, start)
+                continue
+            }
+            frames.pop()
         }
         out.append(UInt8(ascii: "}"))
     }
 
-    /// Spec §6.4 ExecuteField: coerce arguments, resolve, complete.
-    private mutating func executeField(_ plan: FieldPlan, _ source: ObjectSource) throws(GraphQLError) {
+    /// `executeFields` for a class instance source: the source is unwrapped
+    /// once per object, not once per field, and `resolveNode` resolvers get it
+    /// as it is.
+    mutating func executeFields(node: AnyObject, _ plans: [FieldPlan]) throws(GraphQLError) {
+        out.append(UInt8(ascii: "{"))
+        for position in plans.indices {
+            let plan = plans[position]
+            out.append(position == 0 ? plan.encodedKey : plan.separatedKey)
+            let start = try beginField(plan)
+            do throws(GraphQLError) {
+                let resolved: Resolved
+                if let resolveNode = plan.resolveNode {
+                    do {
+                        resolved = try resolveNode(node)
+                    } catch {
+                        throw located(error, plan)
+                    }
+                } else {
+                    resolved = try resolveField(plan, .node(node))
+                }
+                try complete(plan, resolved)
+            } catch {
+                try endField(plan, failedWith: error, start)
+                continue
+            }
+            frames.pop()
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Counts the field against the limit and enters its path; returns where
+    /// its value starts in the buffer.
+    @inline(__always)
+    private mutating func beginField(_ plan: FieldPlan) throws(GraphQLError) -> Int {
         executedFields += 1
         if executedFields > maxExecutedFields {
             limitExceeded = true
@@ -86,18 +127,13 @@ struct Executor: ~Copyable {
                 code: .badUserInput)
         }
         frames.push(PathFrame(plan))
-        let start = out.count
-        do throws(GraphQLError) {
-            let resolved = try resolveField(plan, source)
-            if try !completeFast(plan, resolved) {
-                try completeValue(plan.definition.type, plan, resolved)
-            }
-        } catch {
-            frames.pop()
-            try handleFieldError(error, plan.definition.type, start)
-            return
-        }
+        return out.count
+    }
+
+    /// Leaves a field whose value failed: null in place, or up to the parent.
+    private mutating func endField(_ plan: FieldPlan, failedWith error: GraphQLError, _ start: Int) throws(GraphQLError) {
         frames.pop()
+        try handleFieldError(error, plan.definition.type, start)
     }
 
     /// Spec §6.4.2 ResolveFieldValue. `ResolveInfo` shares the path buffer and

@@ -7,8 +7,12 @@ extension ResponseBuffer {
     /// characters, quote and backslash), as `JSON.stringify` writes them.
     @inline(__always)
     mutating func appendJSONString(_ string: String) {
-        var string = string
-        string.withUTF8 { appendJSONString(utf8: $0) }
+        // Native strings (and small ones) are contiguous: no copy of the string.
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { appendJSONString(utf8: $0) }
+        if written == nil {
+            var copy = string
+            copy.withUTF8 { appendJSONString(utf8: $0) }
+        }
     }
 
     mutating func appendJSONString(utf8: UnsafeBufferPointer<UInt8>) {
