@@ -16,15 +16,14 @@ extension ResponseBuffer {
     }
 
     mutating func appendJSONString(utf8: UnsafeBufferPointer<UInt8>) {
-        if utf8.needsJSONEscaping {
-            append(UInt8(ascii: "\""))
-            appendEscapingRuns(utf8)
+        // One capacity check for the quotes and a string that needs no escape.
+        reserve(utf8.count &+ 2)
+        appendUnchecked(UInt8(ascii: "\""))
+        let plain = appendUncheckedPlainPrefix(utf8)
+        if plain < utf8.count {
+            appendEscapingRuns(UnsafeBufferPointer(rebasing: utf8[plain...]))
             append(UInt8(ascii: "\""))
         } else {
-            // One capacity check for the quotes and the run.
-            reserve(utf8.count &+ 2)
-            appendUnchecked(UInt8(ascii: "\""))
-            appendUnchecked(UnsafeRawBufferPointer(utf8))
             appendUnchecked(UInt8(ascii: "\""))
         }
     }

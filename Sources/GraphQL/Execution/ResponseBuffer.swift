@@ -88,6 +88,38 @@ struct ResponseBuffer: ~Copyable {
         append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
+    /// Copies the leading bytes of `source` that need no JSON escape (see
+    /// `needsJSONEscaping`), eight at a time, into room made by `reserve`;
+    /// returns how many it copied. One pass: the check and the copy.
+    @inline(__always)
+    mutating func appendUncheckedPlainPrefix(_ source: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let sourceBase = source.baseAddress else { return 0 }
+        let from = UnsafeRawPointer(sourceBase)
+        let to = UnsafeMutableRawPointer(base + count)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset &+ 8 <= source.count {
+            let word = from.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let flagged = ((word &- ones &* 0x20) & ~word)
+                | ((quotes &- ones) & ~quotes)
+                | ((backslashes &- ones) & ~backslashes)
+            if flagged & highs != 0 { break }
+            to.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        while offset < source.count {
+            let byte = sourceBase[offset]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            to.storeBytes(of: byte, toByteOffset: offset, as: UInt8.self)
+            offset &+= 1
+        }
+        count &+= offset
+        return offset
+    }
+
     /// Drops everything written from `offset` on.
     @inline(__always)
     mutating func truncate(to offset: Int) {
