@@ -46,35 +46,30 @@ extension Executor {
     private mutating func completeItem(
         _ plan: FieldPlan, _ resolved: consuming Resolved, nonNull: Bool, isItem: Bool
     ) throws(GraphQLError) {
+        // Each case's `where` decides from the plan (and the value, borrowed)
+        // whether the fast path writes it; anything else reaches the generic
+        // path whole, so no payload is taken out and put back.
+        let leaf = plan.shape.leaf
         switch consume resolved {
-        case .text(let text):
-            if writesText(plan, text) { return }
-            try completeGeneric(plan, .text(text), isItem: isItem)
-        case .leaf(.string(let text)):
-            if writesText(plan, text) { return }
-            try completeGeneric(plan, .leaf(.string(text)), isItem: isItem)
-        case .decimalText(let number):
-            guard case .stringLike = plan.shape.leaf else {
-                return try completeGeneric(plan, .decimalText(number), isItem: isItem)
-            }
+        case .text(let text) where leaf == .stringLike:
+            out.appendJSONString(text)
+        case .text(let text) where leaf == .enumeration && plan.enumValueNames.contains(text):
+            out.appendJSONString(text)
+        case .leaf(.string(let text)) where leaf == .stringLike:
+            out.appendJSONString(text)
+        case .decimalText(let number) where leaf == .stringLike:
             out.append(UInt8(ascii: "\""))
             out.appendJSONInt(Int(number))
             out.append(UInt8(ascii: "\""))
-        case .bool(let flag):
-            guard case .boolean = plan.shape.leaf else { return try completeGeneric(plan, .bool(flag), isItem: isItem) }
+        case .bool(let flag) where leaf == .boolean:
             if flag { out.appendASCII("true") } else { out.appendASCII("false") }
-        case .null:
-            guard !nonNull else { return try completeGeneric(plan, .null, isItem: isItem) }
+        case .null where !nonNull:
             out.appendASCII("null")
-        case .node(let node):
-            guard case .object = plan.shape.leaf, let objectType = plan.objectType else {
-                return try completeGeneric(plan, .node(node), isItem: isItem)
-            }
-            try executeFields(objectType, .node(node), try subfields(plan, objectType))
-        case .object(let source):
-            guard case .object = plan.shape.leaf, let objectType = plan.objectType else {
-                return try completeGeneric(plan, .object(source), isItem: isItem)
-            }
+        case .node(let node) where leaf == .object:
+            guard let objectType = plan.objectType else { return try completeGeneric(plan, .node(node), isItem: isItem) }
+            try executeFields(node: node, try subfields(plan, objectType))
+        case .object(let source) where leaf == .object:
+            guard let objectType = plan.objectType else { return try completeGeneric(plan, .object(source), isItem: isItem) }
             try executeFields(objectType, .value(source), try subfields(plan, objectType))
         case let other:
             try completeGeneric(plan, other, isItem: isItem)
@@ -84,19 +79,6 @@ extension Executor {
     @inline(never)
     private mutating func completeGeneric(_ plan: FieldPlan, _ resolved: Resolved, isItem: Bool) throws(GraphQLError) {
         try completeValue(isItem ? plan.itemType : plan.definition.type, plan, resolved)
-    }
-
-    /// Writes a string result of a `String`, `ID` or enum field (a valid
-    /// value name); false, writing nothing, otherwise.
-    @inline(__always)
-    private mutating func writesText(_ plan: FieldPlan, _ text: String) -> Bool {
-        switch plan.shape.leaf {
-        case .stringLike: break
-        case .enumeration: guard plan.enumValueNames.contains(text) else { return false }
-        case .boolean, .object, .other: return false
-        }
-        out.appendJSONString(text)
-        return true
     }
 
     /// A list of strings for a `[String]`/`[ID]` field of any nullability.

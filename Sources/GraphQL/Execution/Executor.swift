@@ -95,17 +95,11 @@ struct Executor: ~Copyable {
             out.append(position == 0 ? plan.encodedKey : plan.separatedKey)
             let start = try beginField(plan)
             do throws(GraphQLError) {
-                let resolved: Resolved
                 if let resolveNode = plan.resolveNode {
-                    do {
-                        resolved = try resolveNode(node)
-                    } catch {
-                        throw located(error, plan)
-                    }
+                    try complete(plan, try call(resolveNode, node, plan))
                 } else {
-                    resolved = try resolveField(plan, .node(node))
+                    try complete(plan, try resolveField(plan, .node(node)))
                 }
-                try complete(plan, resolved)
             } catch {
                 try endField(plan, failedWith: error, start)
                 continue
@@ -113,6 +107,16 @@ struct Executor: ~Copyable {
             frames.pop()
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// A `resolveNode` resolver, its error located at the field.
+    @inline(__always)
+    private func call(_ resolveNode: NodeFieldResolver, _ node: AnyObject, _ plan: FieldPlan) throws(GraphQLError) -> Resolved {
+        do {
+            return try resolveNode(node)
+        } catch {
+            throw located(error, plan)
+        }
     }
 
     /// Counts the field against the limit and enters its path; returns where
