@@ -108,7 +108,7 @@ extension Executor {
                 let fields: [FieldPlan]
                 if let subplans { fields = subplans } else { fields = try subfields(plan, objectType) }
                 subplans = fields
-                try executeFields(objectType, .node(nodes[index]), fields)
+                try executeFields(node: nodes[index], fields)
             } catch {
                 frames.pop()
                 try handleFieldError(error, plan.itemType, start)

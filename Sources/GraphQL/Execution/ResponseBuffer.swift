@@ -69,8 +69,24 @@ struct ResponseBuffer: ~Copyable {
     @inline(__always)
     mutating func appendUnchecked(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress else { return }
-        memcpy(base + count, source, bytes.count)
-        count &+= bytes.count
+        let length = bytes.count
+        let target = UnsafeMutableRawPointer(base + count)
+        // Keys and most values are short: two overlapping word copies
+        // instead of a call to `memcpy`.
+        if length >= 8, length <= 16 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
+                toByteOffset: length &- 8, as: UInt64.self)
+        } else if length >= 4, length < 8 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self),
+                toByteOffset: length &- 4, as: UInt32.self)
+        } else {
+            memcpy(target, source, length)
+        }
+        count &+= length
     }
 
     @inline(__always)
