@@ -42,6 +42,7 @@ func coerceVariableValues(
     schema: Schema, plans: [VariablePlan], inputs: JSONObject, maxErrors: Int = 50
 ) -> (values: JSONObject, errors: [GraphQLError]) {
     var coerced = JSONObject()
+    coerced.reserveCapacity(plans.count)
     var errors: [GraphQLError] = []
     func report(_ message: String, _ definition: VariableDefinition) -> Bool {
         if errors.count >= maxErrors {
