@@ -5,13 +5,24 @@ import Synchronization
 /// is a hash lookup and a stamp under the lock; eviction scans, but only on
 /// inserting a new document, which has just paid for parsing and validation.
 final class DocumentCache: Sendable {
-    private struct Entry {
-        var document: PreparedDocument
+    /// A reference, so that a hit on `recent` stamps it without a lookup.
+    private final class Entry {
+        let query: String
+        let document: PreparedDocument
         var lastUse: UInt64
+
+        init(query: String, document: PreparedDocument, lastUse: UInt64) {
+            self.query = query
+            self.document = document
+            self.lastUse = lastUse
+        }
     }
 
     private struct State {
         var entries: [String: Entry] = [:]
+        /// The entry of the last hit or insert: a client repeats its query,
+        /// and comparing the text is much cheaper than hashing it.
+        var recent: Entry?
         var clock: UInt64 = 0
     }
 
@@ -24,10 +35,14 @@ final class DocumentCache: Sendable {
 
     func document(for query: String) -> PreparedDocument? {
         state.withLock { state in
-            guard var entry = state.entries[query] else { return nil }
             state.clock += 1
+            if let recent = state.recent, recent.query.utf8.count == query.utf8.count, recent.query == query {
+                recent.lastUse = state.clock
+                return recent.document
+            }
+            guard let entry = state.entries[query] else { return nil }
             entry.lastUse = state.clock
-            state.entries[query] = entry
+            state.recent = entry
             return entry.document
         }
     }
@@ -41,7 +56,9 @@ final class DocumentCache: Sendable {
                 state.entries[oldest] = nil
             }
             state.clock += 1
-            state.entries[query] = Entry(document: document, lastUse: state.clock)
+            let entry = Entry(query: query, document: document, lastUse: state.clock)
+            state.entries[query] = entry
+            state.recent = entry
         }
     }
 

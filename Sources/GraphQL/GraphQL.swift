@@ -45,10 +45,18 @@ public struct PreparedDocument: Sendable {
     public let document: Document
     let fragments: [String: FragmentDefinition]
     let plans: OperationPlanCache
+    /// Each operation's variable definitions, prepared for coercion, by the
+    /// operation's offset in the document.
+    let variablePlans: [Int: [VariablePlan]]
 
-    init(document: Document) {
+    init(document: Document, schema: Schema) {
         self.document = document
         self.plans = OperationPlanCache(document: document)
+        var variablePlans: [Int: [VariablePlan]] = [:]
+        for operation in document.operations {
+            variablePlans[operation.loc.offset] = operation.variableDefinitions.map { VariablePlan($0, schema: schema) }
+        }
+        self.variablePlans = variablePlans
         var fragments: [String: FragmentDefinition] = [:]
         for fragment in document.fragments where fragments[fragment.name.value] == nil {
             fragments[fragment.name.value] = fragment
@@ -97,7 +105,7 @@ public final class GraphQLEngine: Sendable {
         }
         let errors = validate(schema: schema, document: document, maxErrors: limits.maxValidationErrors)
         guard errors.isEmpty else { return .failure(GraphQLRequestError(errors: errors, kind: .validation)) }
-        let prepared = PreparedDocument(document: document)
+        let prepared = PreparedDocument(document: document, schema: schema)
         cache.insert(prepared, for: query)
         return .success(prepared)
     }
@@ -115,7 +123,10 @@ public final class GraphQLEngine: Sendable {
             return .requestErrors([error])
         }
         let coerced = coerceVariableValues(
-            schema: schema, definitions: operation.variableDefinitions, inputs: variables ?? JSONObject())
+            schema: schema,
+            plans: document.variablePlans[operation.loc.offset]
+                ?? operation.variableDefinitions.map { VariablePlan($0, schema: schema) },
+            inputs: variables ?? JSONObject())
         guard coerced.errors.isEmpty else { return .requestErrors(coerced.errors) }
         var executor = Executor(
             schema: schema, fragments: document.fragments, variables: coerced.values, context: context,

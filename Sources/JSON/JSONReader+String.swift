@@ -8,21 +8,27 @@ extension JSONReader {
     mutating func readString() throws(JSONParseError) -> String {
         index += 1  // opening quote
         var runStart = index
-        var unescaped: [UInt8]? = nil  // built only once an escape is seen
+        // Built only once an escape is seen, in place (no copy per escape).
+        var unescaped: [UInt8] = []
+        var hasEscapes = false
         while index < bytes.count {
+            skipPlainASCII()
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<index])
                 index += 1
-                guard var buffer = unescaped else { return String(decoding: run, as: UTF8.self) }
-                buffer.append(contentsOf: run)
-                return String(decoding: buffer, as: UTF8.self)
+                guard hasEscapes else { return String(decoding: run, as: UTF8.self) }
+                unescaped.append(contentsOf: run)
+                return String(decoding: unescaped, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                var buffer = unescaped ?? []
-                buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-                try readEscape(into: &buffer)
-                unescaped = buffer
+                if !hasEscapes {
+                    hasEscapes = true
+                    unescaped.reserveCapacity(2 * (index - runStart) + 64)
+                }
+                unescaped.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+                try readEscape(into: &unescaped)
                 runStart = index
             case 0x00..<0x20:
                 throw .controlCharacterInString(offset: index)
@@ -33,6 +39,27 @@ extension JSONReader {
             }
         }
         throw .unexpectedEndOfInput(offset: index)
+    }
+
+    /// Moves `index` past bytes that need no attention in a string (ASCII
+    /// other than controls, quote and backslash), eight at a time with the
+    /// "has less / has zero byte" word tricks.
+    @inline(__always)
+    private mutating func skipPlainASCII() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= bytes.count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let flagged = ((word &- ones &* 0x20) & ~word)
+                | ((quotes &- ones) & ~quotes)
+                | ((backslashes &- ones) & ~backslashes)
+                | word
+            if flagged & highs != 0 { return }
+            index += 8
+        }
     }
 
     /// The length of the well-formed UTF-8 sequence at `offset` (Unicode

@@ -41,6 +41,10 @@ public struct JSONObject: Sendable, Hashable {
         }
     }
 
+    public mutating func reserveCapacity(_ capacity: Int) {
+        members.reserveCapacity(capacity)
+    }
+
     /// Appends without looking for an existing key; for builders that know keys are unique.
     public mutating func appendUnique(_ key: String, _ value: JSONValue) {
         members.append((key, value))

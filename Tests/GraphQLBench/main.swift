@@ -1,4 +1,4 @@
-// graphql-bench [--seconds S] [--only LABEL-PREFIX] [--dump DIR]
+// graphql-bench [--seconds S] [--ops N] [--only LABEL-PREFIX] [--dump DIR]
 //
 // Release-mode micro-benchmark of the GraphQL engine (not a test): the app's
 // timeline query (CONTRACT §6) over the demo data and over a synthetic
@@ -6,7 +6,10 @@
 // repositories so that the figures are the engine's own. Prints µs of wall
 // and thread CPU time per operation. Run with
 //   swift run -c release graphql-bench
-// The machine may be shared: compare figures from one run.
+// The machine may be shared: compare figures from one run. For figures
+// that do not depend on the load, count instructions: `--ops N` runs
+// exactly N operations, so the difference of two runs under
+// `valgrind --tool=callgrind` (N and 2N) is N operations' instructions.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,22 +22,24 @@ import MomentsAPI
 import MomentsFakes
 
 enum Settings {
-    static let parsed: (seconds: Double, only: String?, dump: String?) = {
+    static let parsed: (seconds: Double, ops: Int?, only: String?, dump: String?) = {
         var seconds = 1.0
+        var ops: Int?
         var only: String?
         var dump: String?
         var arguments = CommandLine.arguments.dropFirst().makeIterator()
         while let argument = arguments.next() {
             switch argument {
             case "--seconds": seconds = arguments.next().flatMap(Double.init) ?? seconds
+            case "--ops": ops = arguments.next().flatMap { Int($0) }
             case "--only": only = arguments.next()
             case "--dump": dump = arguments.next()
             default:
-                print("usage: graphql-bench [--seconds S] [--only LABEL-PREFIX] [--dump DIR]")
+                print("usage: graphql-bench [--seconds S] [--ops N] [--only LABEL-PREFIX] [--dump DIR]")
                 exit(2)
             }
         }
-        return (seconds, only, dump)
+        return (seconds, ops, only, dump)
     }()
     static func runs(_ label: String) -> Bool { parsed.only.map { label.hasPrefix($0) } ?? true }
 }
@@ -52,7 +57,11 @@ func single(_ label: String, _ body: () -> Void) {
     for _ in 0..<500 { body() }
     let wallStart = now(CLOCK_MONOTONIC), cpuStart = now(CLOCK_THREAD_CPUTIME_ID)
     var count = 0
-    while now(CLOCK_MONOTONIC) - wallStart < Settings.parsed.seconds {
+    if let ops = Settings.parsed.ops {
+        for _ in 0..<ops { body() }
+        count = ops
+    }
+    while Settings.parsed.ops == nil, now(CLOCK_MONOTONIC) - wallStart < Settings.parsed.seconds {
         for _ in 0..<100 { body() }
         count += 100
     }

@@ -23,26 +23,25 @@ public struct ExecutionResponse: Sendable {
     /// Puts `errors` first, as graphql-js does, in front of the executor's `{"data":...}`.
     static func executed(_ body: [UInt8], errors: [GraphQLError]) -> ExecutionResponse {
         guard !errors.isEmpty else { return ExecutionResponse(body: body, hasData: true, errors: errors) }
-        var combined: [UInt8] = []
-        combined.reserveCapacity(body.count + 128 * errors.count)
+        var combined = ResponseBuffer(capacity: body.count + 128 * errors.count)
         combined.appendASCII("{")
         combined.appendErrorsMember(errors)
         combined.append(UInt8(ascii: ","))
-        combined.append(contentsOf: body.dropFirst())
-        return ExecutionResponse(body: combined, hasData: true, errors: errors)
+        body.withUnsafeBytes { combined.append(UnsafeRawBufferPointer(rebasing: $0.dropFirst())) }
+        return ExecutionResponse(body: combined.bytes, hasData: true, errors: errors)
     }
 }
 
 /// `{"errors":[...]}`: the body of a response to a request error.
 public func errorResponseBody(_ errors: [GraphQLError]) -> [UInt8] {
-    var body: [UInt8] = []
+    var body = ResponseBuffer(capacity: 128 * errors.count + 16)
     body.appendASCII("{")
     body.appendErrorsMember(errors)
     body.appendASCII("}")
-    return body
+    return body.bytes
 }
 
-extension Array where Element == UInt8 {
+extension ResponseBuffer {
     mutating func appendErrorsMember(_ errors: [GraphQLError]) {
         appendASCII("\"errors\":[")
         for (index, error) in errors.enumerated() {

@@ -7,7 +7,7 @@ import JSON
 /// nullable position remembers the buffer offset where its value starts; a
 /// failing value throws up to the nearest such position, which records the
 /// error, truncates the buffer back to its offset and writes `null`.
-struct Executor {
+struct Executor: ~Copyable {
     let schema: Schema
     let collector: FieldCollector
     let context: Any
@@ -16,12 +16,14 @@ struct Executor {
     let plans: OperationPlanCache
 
     var errors: [GraphQLError] = []
-    var out: [UInt8] = []
+    var out: ResponseBuffer
     private var executedFields = 0
     private var limitExceeded = false
-    /// The response path of the value being completed; copied only into
-    /// errors and `ResolveInfo`.
-    var path: [PathComponent] = []
+    /// The response path of the value being completed, as trivial frames;
+    /// turned into `PathComponent`s only for errors and `ResolveInfo`.
+    var frames = TrivialStack<PathFrame>(capacity: 16)
+
+    var path: [PathComponent] { frames.map(\.component) }
 
     init(
         schema: Schema, fragments: [String: FragmentDefinition], variables: JSONObject, context: Any,
@@ -34,8 +36,7 @@ struct Executor {
         self.errorMapper = errorMapper
         self.maxExecutedFields = maxExecutedFields
         self.plans = plans
-        out.reserveCapacity(initialCapacity)
-        path.reserveCapacity(16)
+        self.out = ResponseBuffer(capacity: initialCapacity)
     }
 
     /// Spec §6.2.1 ExecuteQuery / §6.2.2 ExecuteMutation: the whole response
@@ -60,22 +61,83 @@ struct Executor {
             out.replaceTail(from: dataStart)
         }
         out.append(UInt8(ascii: "}"))
-        return out
+        return out.bytes
     }
 
     /// Spec §6.3 ExecuteSelectionSet, with the grouped field set already collected.
     mutating func executeFields(_ objectType: ObjectType, _ source: ObjectSource, _ plans: [FieldPlan]) throws(GraphQLError) {
+        if case .node(let node) = source { return try executeFields(node: node, plans) }
         out.append(UInt8(ascii: "{"))
-        for (position, plan) in plans.enumerated() {
-            if position > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: plan.encodedKey)
-            try executeField(plan, source)
+        for position in plans.indices {
+            let plan = plans[position]
+            // `,"key":` after the first member, `"key":` for it.
+            out.append(position == 0 ? plan.encodedKey : plan.separatedKey)
+            // Spec §6.4 ExecuteField: coerce arguments, resolve, complete.
+            let start = try beginField(plan)
+            do throws(GraphQLError) {
+                try complete(plan, try resolveField(plan, source))
+            } catch {
+                try endField(plan, failedWith: error, start)
+                continue
+            }
+            frames.pop()
         }
         out.append(UInt8(ascii: "}"))
     }
 
-    /// Spec §6.4 ExecuteField: coerce arguments, resolve, complete.
-    private mutating func executeField(_ plan: FieldPlan, _ source: ObjectSource) throws(GraphQLError) {
+    /// `executeFields` for a class instance source: the source is unwrapped
+    /// once per object, not once per field, and `resolveNode` resolvers get it
+    /// as it is.
+    mutating func executeFields(node: AnyObject, _ plans: [FieldPlan]) throws(GraphQLError) {
+        out.append(UInt8(ascii: "{"))
+        var failure: GraphQLError?
+        for position in plans.indices {
+            // The plan array keeps every plan alive: borrowing each one
+            // unretained spares a retain and a release per field.
+            Unmanaged.passUnretained(plans[position])._withUnsafeGuaranteedRef { plan in
+                do throws(GraphQLError) {
+                    try executeField(plan, node: node, first: position == 0)
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// One field of a class instance source (spec §6.4 ExecuteField).
+    @inline(__always)
+    private mutating func executeField(_ plan: FieldPlan, node: AnyObject, first: Bool) throws(GraphQLError) {
+        out.append(first ? plan.encodedKey : plan.separatedKey)
+        let start = try beginField(plan)
+        do throws(GraphQLError) {
+            if let resolveNode = plan.resolveNode {
+                try complete(plan, try call(resolveNode, node, plan))
+            } else {
+                try complete(plan, try resolveField(plan, .node(node)))
+            }
+        } catch {
+            try endField(plan, failedWith: error, start)
+            return
+        }
+        frames.pop()
+    }
+
+    /// A `resolveNode` resolver, its error located at the field.
+    @inline(__always)
+    private func call(_ resolveNode: NodeFieldResolver, _ node: AnyObject, _ plan: FieldPlan) throws(GraphQLError) -> Resolved {
+        do {
+            return try resolveNode(node)
+        } catch {
+            throw located(error, plan)
+        }
+    }
+
+    /// Counts the field against the limit and enters its path; returns where
+    /// its value starts in the buffer.
+    @inline(__always)
+    private mutating func beginField(_ plan: FieldPlan) throws(GraphQLError) -> Int {
         executedFields += 1
         if executedFields > maxExecutedFields {
             limitExceeded = true
@@ -83,19 +145,14 @@ struct Executor {
                 "Execution stopped: the operation selects more than \(maxExecutedFields) fields.",
                 code: .badUserInput)
         }
-        path.append(.key(plan.responseKey))
-        let start = out.count
-        do throws(GraphQLError) {
-            let resolved = try resolveField(plan, source)
-            if try !completeFast(plan, resolved) {
-                try completeValue(plan.definition.type, plan, resolved)
-            }
-        } catch {
-            path.removeLast()
-            try handleFieldError(error, plan.definition.type, start)
-            return
-        }
-        path.removeLast()
+        frames.push(PathFrame(plan))
+        return out.count
+    }
+
+    /// Leaves a field whose value failed: null in place, or up to the parent.
+    private mutating func endField(_ plan: FieldPlan, failedWith error: GraphQLError, _ start: Int) throws(GraphQLError) {
+        frames.pop()
+        try handleFieldError(error, plan.definition.type, start)
     }
 
     /// Spec §6.4.2 ResolveFieldValue. `ResolveInfo` shares the path buffer and
@@ -166,6 +223,10 @@ struct Executor {
         switch resolved {
         case .null, .leaf(.null):
             out.appendASCII("null")
+        case .texts(let texts):
+            try completeValue(type, plan, .list(texts.map { .text($0) }))
+        case .nodes(let nodes):
+            try completeValue(type, plan, .list(nodes.map { .node($0) }))
         case .list(let items):
             guard case .list(let itemType) = type else {
                 throw fieldError("Expected a single value for field \"\(plan.parentType.name).\(plan.definition.name)\", but the resolver returned a list.", plan)
@@ -202,16 +263,16 @@ struct Executor {
         out.append(UInt8(ascii: "["))
         for (index, item) in items.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            path.append(.index(index))
+            frames.push(PathFrame(index: index))
             let start = out.count
             do {
                 try completeValue(itemType, plan, item)
             } catch {
-                path.removeLast()
+                frames.pop()
                 try handleFieldError(error, itemType, start)
                 continue
             }
-            path.removeLast()
+            frames.pop()
         }
         out.append(UInt8(ascii: "]"))
     }
@@ -267,6 +328,30 @@ struct Executor {
         if result.locations.isEmpty { result.locations = plan.locations }
         if result.path.isEmpty { result.path = path }
         return result
+    }
+}
+
+/// One step of the response path: a field (its plan, kept alive by the
+/// plan cache for the whole execution) or a list index.
+struct PathFrame: BitwiseCopyable {
+    private let plan: UnsafeRawPointer?
+    private let index: Int
+
+    @inline(__always)
+    init(_ plan: FieldPlan) {
+        self.plan = UnsafeRawPointer(Unmanaged.passUnretained(plan).toOpaque())
+        self.index = 0
+    }
+
+    @inline(__always)
+    init(index: Int) {
+        self.plan = nil
+        self.index = index
+    }
+
+    var component: PathComponent {
+        guard let plan else { return .index(index) }
+        return .key(Unmanaged<FieldPlan>.fromOpaque(plan).takeUnretainedValue().responseKey)
     }
 }
 

@@ -10,10 +10,13 @@ import Synchronization
 /// `OperationPlanCache`). Because this engine has no abstract types, a
 /// field's sub-plan is the same for every object it completes; it is built on
 /// first use (graphql-js memoizes `collectSubfields` alike) and kept.
-final class FieldPlan: Sendable {
+final class FieldPlan: @unchecked Sendable {
+    // @unchecked: the key bytes are written once in `init`, only read after.
     let responseKey: String
-    /// `"key":`, ready to append.
-    let encodedKey: [UInt8]
+    /// `"key":`, ready to append; owned by the plan.
+    let encodedKey: UnsafeRawBufferPointer
+    /// `,"key":`, the same bytes after a comma.
+    let separatedKey: UnsafeRawBufferPointer
     let nodes: [Field]
     let definition: FieldDefinition
     let parentType: ObjectType
@@ -40,10 +43,13 @@ final class FieldPlan: Sendable {
         namedType: NamedType?, schema: Schema
     ) {
         self.responseKey = responseKey
-        var encoded: [UInt8] = []
+        var encoded: [UInt8] = [UInt8(ascii: ",")]
         encoded.appendJSONString(responseKey)
         encoded.append(UInt8(ascii: ":"))
-        self.encodedKey = encoded
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: encoded.count, alignment: 1)
+        storage.copyBytes(from: encoded)
+        self.separatedKey = UnsafeRawBufferPointer(storage)
+        self.encodedKey = UnsafeRawBufferPointer(rebasing: self.separatedKey.dropFirst())
         self.nodes = nodes
         self.definition = definition
         self.parentType = parentType
@@ -73,6 +79,8 @@ final class FieldPlan: Sendable {
             }
         }
     }
+
+    deinit { separatedKey.deallocate() }
 
     var locations: [SourceLocation] { nodes.map(\.loc) }
 

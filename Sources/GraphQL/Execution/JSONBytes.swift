@@ -2,27 +2,30 @@ import JSON
 
 // Writing JSON straight into the response buffer: the executor's hot path
 // appends bytes as it completes values instead of building a `JSONValue` tree.
-extension Array where Element == UInt8 {
-    @inline(__always)
-    mutating func appendASCII(_ literal: StaticString) {
-        literal.withUTF8Buffer { append(contentsOf: $0) }
-    }
-
+extension ResponseBuffer {
     /// A JSON string literal with the escapes of RFC 8259 §7 (control
     /// characters, quote and backslash), as `JSON.stringify` writes them.
+    @inline(__always)
     mutating func appendJSONString(_ string: String) {
-        var string = string
-        string.withUTF8 { appendJSONString(utf8: $0) }
+        // Native strings (and small ones) are contiguous: no copy of the string.
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { appendJSONString(utf8: $0) }
+        if written == nil {
+            var copy = string
+            copy.withUTF8 { appendJSONString(utf8: $0) }
+        }
     }
 
     mutating func appendJSONString(utf8: UnsafeBufferPointer<UInt8>) {
-        append(UInt8(ascii: "\""))
-        if utf8.needsJSONEscaping {
-            appendEscapingRuns(utf8)
+        // One capacity check for the quotes and a string that needs no escape.
+        reserve(utf8.count &+ 2)
+        appendUnchecked(UInt8(ascii: "\""))
+        let plain = appendUncheckedPlainPrefix(utf8)
+        if plain < utf8.count {
+            appendEscapingRuns(UnsafeBufferPointer(rebasing: utf8[plain...]))
+            append(UInt8(ascii: "\""))
         } else {
-            append(contentsOf: utf8)
+            appendUnchecked(UInt8(ascii: "\""))
         }
-        append(UInt8(ascii: "\""))
     }
 
     private mutating func appendEscapingRuns(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -30,46 +33,50 @@ extension Array where Element == UInt8 {
         for index in 0..<utf8.count {
             let byte = utf8[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            if runStart < index { append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            if runStart < index { append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
             runStart = index + 1
             appendEscaped(byte)
         }
-        if runStart < utf8.count { append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        if runStart < utf8.count { append(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
     }
 
     private mutating func appendEscaped(_ byte: UInt8) {
-        append(UInt8(ascii: "\\"))
+        reserve(6)
+        appendUnchecked(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""): append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): append(UInt8(ascii: "\\"))
-        case 0x08: append(UInt8(ascii: "b"))
-        case 0x09: append(UInt8(ascii: "t"))
-        case 0x0A: append(UInt8(ascii: "n"))
-        case 0x0C: append(UInt8(ascii: "f"))
-        case 0x0D: append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\""): appendUnchecked(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): appendUnchecked(UInt8(ascii: "\\"))
+        case 0x08: appendUnchecked(UInt8(ascii: "b"))
+        case 0x09: appendUnchecked(UInt8(ascii: "t"))
+        case 0x0A: appendUnchecked(UInt8(ascii: "n"))
+        case 0x0C: appendUnchecked(UInt8(ascii: "f"))
+        case 0x0D: appendUnchecked(UInt8(ascii: "r"))
         default:
             let hex: StaticString = "0123456789abcdef"
-            appendASCII("u00")
-            hex.withUTF8Buffer { digits in
-                append(digits[Int(byte >> 4)])
-                append(digits[Int(byte & 0xF)])
-            }
+            appendUnchecked(UInt8(ascii: "u"))
+            appendUnchecked(UInt8(ascii: "0"))
+            appendUnchecked(UInt8(ascii: "0"))
+            appendUnchecked(hex.utf8Start[Int(byte >> 4)])
+            appendUnchecked(hex.utf8Start[Int(byte & 0xF)])
         }
     }
 
+    /// Decimal digits, as JavaScript prints an integer.
     mutating func appendJSONInt(_ value: Int) {
+        // 20 digits and a sign hold any Int.
+        reserve(21)
         if value == 0 {
-            append(UInt8(ascii: "0"))
+            appendUnchecked(UInt8(ascii: "0"))
             return
         }
-        if value < 0 { append(UInt8(ascii: "-")) }
+        if value < 0 { appendUnchecked(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         let start = count
         while magnitude > 0 {
-            append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            appendUnchecked(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
             magnitude /= 10
         }
-        self[start...].reverse()
+        reverseTail(from: start)
     }
 
     /// Finite doubles only (callers check); integral values print as
@@ -78,7 +85,8 @@ extension Array where Element == UInt8 {
         if let integral = Int(exactly: value), integral.magnitude < 1 << 53 {
             appendJSONInt(integral)
         } else {
-            append(contentsOf: value.description.utf8)
+            var text = value.description
+            text.withUTF8 { append($0) }
         }
     }
 
@@ -113,8 +121,24 @@ extension Array where Element == UInt8 {
     /// how a failed value becomes null in place (spec §6.4.4).
     @inline(__always)
     mutating func replaceTail(from offset: Int) {
-        removeSubrange(offset...)
+        truncate(to: offset)
         appendASCII("null")
+    }
+}
+
+// The same writers for callers that build a small `[UInt8]` (encoded keys,
+// quoted messages, tests).
+extension Array where Element == UInt8 {
+    mutating func appendJSONString(_ string: String) {
+        var buffer = ResponseBuffer(capacity: string.utf8.count + 2)
+        buffer.appendJSONString(string)
+        append(contentsOf: buffer.bytes)
+    }
+
+    mutating func appendJSON(_ value: JSONValue) {
+        var buffer = ResponseBuffer(capacity: 256)
+        buffer.appendJSON(value)
+        append(contentsOf: buffer.bytes)
     }
 }
 

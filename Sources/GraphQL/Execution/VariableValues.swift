@@ -1,5 +1,32 @@
 import JSON
 
+/// A variable definition with what coercion looks up, worked out once per
+/// prepared document instead of once per request.
+struct VariablePlan: Sendable {
+    let definition: VariableDefinition
+    let name: String
+    let type: TypeReference
+    let namedType: NamedType?
+
+    init(_ definition: VariableDefinition, schema: Schema) {
+        self.definition = definition
+        self.name = definition.variable.value
+        self.type = definition.type.typeReference
+        self.namedType = schema.type(named: type.namedType)
+    }
+
+    /// The scalar of a `T` or `T!` variable, whose value needs no walk of the type.
+    var plainScalar: ScalarType? {
+        switch type {
+        case .named, .nonNull(.named):
+            if case .scalar(let scalar) = namedType { return scalar }
+            return nil
+        case .list, .nonNull:
+            return nil
+        }
+    }
+}
+
 /// Spec §6.4.1 CoerceVariableValues(schema, operation, variableValues).
 ///
 /// Errors are request errors (code `BAD_USER_INPUT`) located at the variable
@@ -7,7 +34,15 @@ import JSON
 func coerceVariableValues(
     schema: Schema, definitions: [VariableDefinition], inputs: JSONObject, maxErrors: Int = 50
 ) -> (values: JSONObject, errors: [GraphQLError]) {
+    coerceVariableValues(
+        schema: schema, plans: definitions.map { VariablePlan($0, schema: schema) }, inputs: inputs, maxErrors: maxErrors)
+}
+
+func coerceVariableValues(
+    schema: Schema, plans: [VariablePlan], inputs: JSONObject, maxErrors: Int = 50
+) -> (values: JSONObject, errors: [GraphQLError]) {
     var coerced = JSONObject()
+    coerced.reserveCapacity(plans.count)
     var errors: [GraphQLError] = []
     func report(_ message: String, _ definition: VariableDefinition) -> Bool {
         if errors.count >= maxErrors {
@@ -19,10 +54,11 @@ func coerceVariableValues(
         return true
     }
 
-    for definition in definitions {
-        let name = definition.variable.value
-        let type = definition.type.typeReference
-        guard let namedType = schema.type(named: type.namedType), namedType.isInputType else {
+    for plan in plans {
+        let definition = plan.definition
+        let name = plan.name
+        let type = plan.type
+        guard let namedType = plan.namedType, namedType.isInputType else {
             let message = "Variable \"$\(name)\" expected value of type \"\(type)\" which cannot be used as an input type."
             if report(message, definition) { continue } else { break }
         }
@@ -38,6 +74,11 @@ func coerceVariableValues(
         }
         if value == .null, type.isNonNull {
             if !report("Variable \"$\(name)\" of non-null type \"\(type)\" must not be null.", definition) { break }
+            continue
+        }
+        // The common case, a valid scalar: no walk of the type, no problem list.
+        if value != .null, let scalar = plan.plainScalar, let result = try? scalar.coerceInputValue(value) {
+            coerced.appendUnique(name, result)
             continue
         }
         var problems: [InputCoercionProblem] = []

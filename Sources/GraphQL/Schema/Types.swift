@@ -50,6 +50,10 @@ public enum Resolved {
     /// reference; `resolveNode` resolvers receive it without a cast from `Any`.
     case node(AnyObject)
     case list([Resolved])
+    /// The same as `.list(texts.map { .text($0) })`, without wrapping each item.
+    case texts([String])
+    /// The same as `.list(nodes.map { .node($0) })`, without wrapping each item.
+    case nodes([AnyObject])
 }
 
 /// Everything a resolver may need besides its source and arguments.

@@ -59,7 +59,7 @@ public enum MomentsSchema {
             .node(UserNode(try node(source, as: TimelinePage.self).timeline.user))
         },
         FieldDefinition(name: "moments", type: .nonNull(.list(.nonNull(.named("Moment"))))) { (source: AnyObject) in
-            .list(try node(source, as: TimelinePage.self).momentNodes())
+            .nodes(try node(source, as: TimelinePage.self).momentNodes())
         },
     ])
 
@@ -76,7 +76,8 @@ public enum MomentsSchema {
             .text(try node(source, as: MomentNode.self).moment.id)
         },
         FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { (source: AnyObject) in
-            .node(UserNode(try node(source, as: MomentNode.self).moment.author))
+            let node = try node(source, as: MomentNode.self)
+            return .node(node.page.userNode(node.moment.author))
         },
         FieldDefinition(name: "type", type: .nonNull(.named("MomentType"))) { (source: AnyObject) in
             .text(try node(source, as: MomentNode.self).moment.type.rawValue)
@@ -88,7 +89,7 @@ public enum MomentsSchema {
             try node(source, as: MomentNode.self).moment.url.map { .text($0) } ?? .null
         },
         FieldDefinition(name: "photos", type: .nonNull(.list(.nonNull(.named("String"))))) { (source: AnyObject) in
-            .list(try node(source, as: MomentNode.self).moment.photos.map { .text($0) })
+            .texts(try node(source, as: MomentNode.self).moment.photos)
         },
         FieldDefinition(
             name: "createdDate",
@@ -111,7 +112,7 @@ public enum MomentsSchema {
             type: .nonNull(.list(.nonNull(.named("UserDetails"))))
         ) { (source: AnyObject) in
             let node = try node(source, as: MomentNode.self)
-            return .list(try node.page.likes(at: node.position).likers.map { .node(UserNode($0)) })
+            return .nodes(try node.page.likerNodes(at: node.position))
         },
     ])
 

@@ -24,12 +24,27 @@ final class TimelinePage {
     }
 
     /// The page's moments as `Moment` sources, in timeline order.
-    func momentNodes() -> [Resolved] {
-        var nodes: [Resolved] = []
+    func momentNodes() -> [AnyObject] {
+        var nodes: [AnyObject] = []
         nodes.reserveCapacity(timeline.moments.count)
         for (position, moment) in timeline.moments.enumerated() {
-            nodes.append(.node(MomentNode(moment, page: self, position: position)))
+            nodes.append(MomentNode(moment, page: self, position: position))
         }
+        return nodes
+    }
+
+    /// The page's source for `user`. (Sharing one per user id was measured
+    /// slower: hashing the id costs more than the small allocation.)
+    func userNode(_ user: User) -> UserNode {
+        UserNode(user)
+    }
+
+    /// The users who like the moment at `position`, as `UserDetails` sources.
+    func likerNodes(at position: Int) throws -> [AnyObject] {
+        let likers = try likes(at: position).likers
+        var nodes: [AnyObject] = []
+        nodes.reserveCapacity(likers.count)
+        for liker in likers { nodes.append(userNode(liker)) }
         return nodes
     }
 
