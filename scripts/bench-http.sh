@@ -6,7 +6,8 @@
 #
 #   scripts/bench-http.sh [ROUNDS=2] [SECONDS=10]
 #
-# Env: PORT_BASE (default 18080), WRK (default wrk), SKIP_BUILD=1.
+# Env: PORT_BASE (default 18080), WRK (default wrk), SKIP_BUILD=1, SERVER=path (another
+# http-bench-server binary, e.g. a copy built from main, for before/after runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-2}"; duration="${2:-10}"
@@ -21,7 +22,7 @@ cleanup() {
 trap cleanup EXIT
 
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then swift build -c release --product http-bench-server >&2; fi
-server="$(swift build -c release --show-bin-path)/http-bench-server"
+server="${SERVER:-$(swift build -c release --show-bin-path)/http-bench-server}"
 printf 'ok\n' > "$work/healthz.body"
 
 # Starts a server command in the background and waits for its `listening on` line.

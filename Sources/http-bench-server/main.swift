@@ -42,8 +42,9 @@ let jsonBody: [UInt8] = {
 }()
 
 var router = Router()
-router.add(.get, "/healthz") { _ in HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: "ok\n") }
-router.add(.get, "/json") { _ in
+// Both routes only copy constant bytes: safe on the I/O thread.
+router.add(.get, "/healthz", nonBlocking: true) { _ in HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: "ok\n") }
+router.add(.get, "/json", nonBlocking: true) { _ in
     HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: jsonBody)
 }
 
