@@ -42,10 +42,17 @@ final class Poller: @unchecked Sendable {
     private var retries: [Connection] = []
     /// Whether `drain` is running (then `retries` is served before the next wait); confined to `queue`.
     private var draining = false
+    /// Whether epoll reported `wakeFD` since it was last reset; confined to `queue`.
+    private var wakeReported = false
     /// Work handed in from other threads (handler responses, accepts, stop).
     private let inbox = Mutex<[@Sendable () -> Void]>([])
-    /// Whether `wakeFD` was written and not yet read: one wake per batch of submissions.
+    /// Whether submitted jobs wait: one wake per batch of submissions.
     private let signalled = Atomic(false)
+    /// Whether `drain` is between waits, and so checks `signalled` before it
+    /// sleeps or returns: then `submit` needs no eventfd write (a syscall here,
+    /// an epoll event and a read there). Paired with `signalled` in
+    /// sequentially consistent order, so a job is never left unseen.
+    private let awake = Atomic(false)
 
     /// Ready sockets taken per epoll_wait.
     static let batchSize = 256
@@ -87,7 +94,12 @@ final class Poller: @unchecked Sendable {
     /// Runs `job` on `queue` soon, from any thread; jobs run in submission order.
     func submit(_ job: @escaping @Sendable () -> Void) {
         inbox.withLock { $0.append(job) }
-        guard !signalled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard !signalled.exchange(true, ordering: .sequentiallyConsistent),
+              !awake.load(ordering: .sequentiallyConsistent) else { return }
+        wake()
+    }
+
+    private func wake() {
         var one: UInt64 = 1
         // Cannot block (the counter never nears its limit); a failure would leave the
         // job for the next wake, which the dispatch source also gives.
@@ -136,8 +148,12 @@ final class Poller: @unchecked Sendable {
 
     private func drain() {
         draining = true
+        awake.store(true, ordering: .sequentiallyConsistent)
         defer {
             draining = false
+            awake.store(false, ordering: .sequentiallyConsistent)
+            // A job submitted while we were awake skipped the eventfd: raise it now.
+            if signalled.load(ordering: .sequentiallyConsistent) { wake() }
             // Left over when the budget ran out: read them once the queue is free.
             if !retries.isEmpty {
                 let connections = retries
@@ -149,15 +165,26 @@ final class Poller: @unchecked Sendable {
         var timeout: Int32 = 0
         // Bounded by the budget; the source fires again while the set has ready sockets.
         for _ in 0..<100_000 {
-            let count = events.withUnsafeMutableBufferPointer {
-                epoll_wait(epfd, $0.baseAddress, Int32($0.count), retries.isEmpty ? timeout : 0)
+            var wait = retries.isEmpty ? timeout : 0
+            if wait != 0 {
+                awake.store(false, ordering: .sequentiallyConsistent)
+                if signalled.load(ordering: .sequentiallyConsistent) { wait = 0 }
             }
+            let count = events.withUnsafeMutableBufferPointer {
+                epoll_wait(epfd, $0.baseAddress, Int32($0.count), wait)
+            }
+            awake.store(true, ordering: .sequentiallyConsistent)
+            // Jobs submitted up to now, the eventfd's among them, run before this batch.
+            let submitted = signalled.load(ordering: .sequentiallyConsistent)
+            if submitted { runSubmitted() }
             // With valid arguments only EINTR can fail it; an empty wait means quiet: yield.
-            guard count > 0 || !retries.isEmpty else { return }
+            guard count > 0 || submitted || !retries.isEmpty else { return }
             for index in 0..<max(0, Int(count)) {
                 let event = events[index]
+                // Jobs run only between batches (above): one may release a
+                // connection that a later event of this batch still names.
                 guard event.data.u64 != Self.wakeToken else {
-                    runSubmitted()
+                    wakeReported = true
                     continue
                 }
                 guard let pointer = event.data.ptr else { continue }
@@ -174,9 +201,13 @@ final class Poller: @unchecked Sendable {
     }
 
     private func runSubmitted() {
-        var counter: UInt64 = 0
-        _ = Glibc.read(wakeFD, &counter, MemoryLayout<UInt64>.size)
-        // Cleared before taking the jobs: a job submitted after the swap writes the eventfd again.
+        if wakeReported {
+            // Resets the counter (tidiness: edge-triggered, every write raises an event anyway).
+            var counter: UInt64 = 0
+            _ = Glibc.read(wakeFD, &counter, MemoryLayout<UInt64>.size)
+            wakeReported = false
+        }
+        // Cleared before taking the jobs: a job submitted after the swap signals again.
         signalled.store(false, ordering: .sequentiallyConsistent)
         let jobs = inbox.withLock { inbox -> [@Sendable () -> Void] in
             defer { inbox = [] }
