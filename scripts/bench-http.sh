@@ -6,7 +6,9 @@
 #
 #   scripts/bench-http.sh [ROUNDS=2] [SECONDS=10]
 #
-# Env: PORT_BASE (default 18080), WRK (default wrk), SKIP_BUILD=1.
+# Env: PORT_BASE (default 18080), WRK (default wrk), SKIP_BUILD=1, SERVER=path (another
+# http-bench-server binary, e.g. a copy built from main, for before/after runs),
+# SERVER_ARGS (extra arguments, e.g. --offload to measure the off-I/O-thread path).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-2}"; duration="${2:-10}"
@@ -21,7 +23,7 @@ cleanup() {
 trap cleanup EXIT
 
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then swift build -c release --product http-bench-server >&2; fi
-server="$(swift build -c release --show-bin-path)/http-bench-server"
+server="${SERVER:-$(swift build -c release --show-bin-path)/http-bench-server}"
 printf 'ok\n' > "$work/healthz.body"
 
 # Starts a server command in the background and waits for its `listening on` line.
@@ -63,7 +65,7 @@ bench() {
   start bash "$ceiling" "$port" "$body" "$ctype"
   read -r n_rps n_p99 n_err < <(measure "http://127.0.0.1:$port$path"); n_rss=$(rss_mb "$pid")
   stop
-  start "$server" --port $((port + 1))
+  start "$server" --port $((port + 1)) ${SERVER_ARGS:-}
   read -r o_rps o_p99 o_err < <(measure "http://127.0.0.1:$((port + 1))$path"); o_rss=$(rss_mb "$pid")
   [[ "$o_err" == ERRORS ]] && cat "$work/wrk" >&2
   stop

@@ -1,2 +1,3 @@
-// Linux epoll, which the Glibc module does not export (HTTPServer's Poller).
+// Linux epoll and eventfd, which the Glibc module does not export (HTTPServer's Poller).
 #include <sys/epoll.h>
+#include <sys/eventfd.h>

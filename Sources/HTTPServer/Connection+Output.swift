@@ -5,11 +5,36 @@ import Dispatch
 import HTTP1
 
 extension Connection {
-    /// Calls the handler inline and queues its response; large or blocked
-    /// output is flushed at once so pipelined answers never pile up unbounded.
+    /// Answers a complete request: inline when the handler declares it
+    /// non-blocking, else on `handlerQueue`, off the I/O thread; the machine
+    /// stays in `.handling` (no reads, no further requests) until it answers.
     func respond(to request: HTTPRequest) {
         let started = DispatchTime.now().uptimeNanoseconds
-        let response = context.handler.handle(request)
+        let handler = context.handler
+        if handler.isNonBlocking(request) {
+            queueResponse(handler.handle(request), to: request, started: started)
+            return
+        }
+        let poller = poller
+        context.handlerQueue.async { [self] in
+            let response = handler.handle(request)
+            poller.submit { [self] in handlerAnswered(request, response, started: started) }
+        }
+    }
+
+    /// Back on the I/O thread with a handler's response: queue it, answer the
+    /// pipelined requests waiting in `carry`, and resume reading.
+    private func handlerAnswered(_ request: HTTPRequest, _ response: HTTPResponse, started: UInt64) {
+        guard !isClosed else { return }
+        queueResponse(response, to: request, started: started)
+        flush()
+        answerCarried()
+        finishEvent()
+    }
+
+    /// Serializes the handler's response into `output`; large or blocked output
+    /// is flushed at once so pipelined answers never pile up unbounded.
+    private func queueResponse(_ response: HTTPResponse, to request: HTTPRequest, started: UInt64) {
         // "Connection: close" from the handler is honoured like the client's (RFC 9112 §9.6).
         let handlerCloses = response.headers.values("Connection").contains { value in
             value.split(separator: ",").contains { $0.trimmingASCIISpaces().lowercased() == "close" }
@@ -87,14 +112,19 @@ extension Connection {
     func writable() {
         guard !isClosed else { return }
         flush()
-        // Requests held back by back-pressure are answered once output drained.
+        answerCarried()
+        finishEvent()
+    }
+
+    /// Requests held back (by back-pressure, or behind a request at the
+    /// handler) are answered once output drained.
+    private func answerCarried() {
         for _ in 0..<64 where !isClosed && outputSent == output.count && !carry.isEmpty && machine.acceptsRequestBytes {
             let before = carry.count
             consumeCarry(arrived: false)
             flush()
             if carry.count == before { break }
         }
-        finishEvent()
     }
 }
 

@@ -8,12 +8,15 @@ import HTTP1
 /// state machine, and only carries out the machine's actions: read, write,
 /// pause or resume reading, arm the timer, close.
 ///
-/// Threading: every member is confined to `queue`, a serial queue of its own
-/// that targets the global concurrent pool. The poller hands readiness to
-/// that queue (the one thread hop per event); read, decode, handler,
-/// serialization and the non-blocking write then run in that one block, and
-/// pipelined responses go out in one write. A slow handler holds up only its
-/// own connection.
+/// Threading: every member is confined to `queue`, the poller's queue (the
+/// server's I/O thread). Readiness is handled in place: read, decode,
+/// serialization and the non-blocking write run in the poller's batch, with
+/// no thread hop, and pipelined responses go out in one write. The handler
+/// runs on that thread only when it declares the request non-blocking
+/// (`HTTPHandler.isNonBlocking(_:)`); any other request goes to
+/// `ConnectionContext.handlerQueue`, and its response comes back through
+/// `Poller.submit`. So a slow handler holds up only its own connection, never
+/// the I/O of the others.
 ///
 /// Memory while idle: no buffers. Reads go to a stack buffer; only the bytes
 /// of an incomplete request are copied to `carry`, and output is released
@@ -50,16 +53,16 @@ final class Connection: @unchecked Sendable {
         self.fd = fd
         self.context = context
         self.poller = poller
-        queue = DispatchQueue(label: "http.connection", target: .global())
+        queue = poller.queue
         machine = ConnectionStateMachine(configuration: context.machineConfiguration)
         decoder = HTTPRequestDecoder(limits: context.limits)
         timer = DispatchSource.makeTimerSource(queue: queue)
     }
 
-    /// Starts reading; call once, after the connection is registered.
+    /// Starts reading; call once, after the connection is registered, from any thread.
     func start() {
         timer.setEventHandler { [unowned self] in timerFired() }
-        queue.async { [self] in
+        poller.submit { [self] in
             timer.schedule(deadline: .distantFuture)
             timer.activate()
             perform(machine.opened())
@@ -73,11 +76,9 @@ final class Connection: @unchecked Sendable {
 
     /// Called by the poller (on its queue) when the socket became readable or writable.
     func ready(readable: Bool, writable: Bool, hangUp: Bool) {
-        queue.async { [self] in
-            if hangUp { peerHungUp = true }
-            if writable, watchingOutput { self.writable() }
-            if readable { self.readable() }
-        }
+        if hangUp { peerHungUp = true }
+        if writable, watchingOutput { self.writable() }
+        if readable { self.readable() }
     }
 
     // MARK: Reading
@@ -91,7 +92,7 @@ final class Connection: @unchecked Sendable {
         guard !isClosed, !readsPaused else { return }
         let size = context.limits.readBufferSize
         let drained = withUnsafeTemporaryAllocation(byteCount: size, alignment: 16) { buffer -> Bool in
-            // A few reads per event at most, so one busy client cannot starve the pool.
+            // A few reads per event at most, so one busy client cannot starve the others.
             for _ in 0..<4 where !isClosed && machine.wantsReads {
                 switch Socket.read(fd, into: buffer) {
                 case let .bytes(count):
@@ -114,7 +115,7 @@ final class Connection: @unchecked Sendable {
         }
         finishEvent()
         // Input may remain that no new edge will announce: come back for it.
-        if !drained, !isClosed { queue.async { [self] in readable() } }
+        if !drained, !isClosed { poller.retry(self) }
     }
 
     /// Decodes new bytes, keeping what the decoder leaves in `carry`.
@@ -204,7 +205,7 @@ final class Connection: @unchecked Sendable {
         if wanted, readsPaused {
             readsPaused = false
             // Bytes that arrived while paused raise no new edge: look now.
-            queue.async { [self] in readable() }
+            poller.retry(self)
         } else if !wanted, !readsPaused {
             readsPaused = true
         }
@@ -236,11 +237,11 @@ final class Connection: @unchecked Sendable {
         timer.cancel()
         do throws(SocketError) { try poller.remove(fd) } catch { log(error) }
         do throws(SocketError) { try Socket.close(fd) } catch { log(error) }
-        // The registry's reference goes on the poller's queue, after any batch
-        // of events that may still name this connection.
+        // The registry's reference goes after the current batch of events,
+        // which may still name this connection (submitted jobs run at a later wake).
         let id = ObjectIdentifier(self)
         let closed = context.connectionClosed
-        poller.queue.async { closed(id) }
+        poller.submit { closed(id) }
     }
 
     func log(_ error: SocketError) {

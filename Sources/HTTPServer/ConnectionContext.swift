@@ -2,9 +2,11 @@ import Dispatch
 import HTTP1
 import Synchronization
 
-/// What every connection of one server shares; immutable, so any connection queue may read it.
+/// What every connection of one server shares; immutable, so any thread may read it.
 final class ConnectionContext: Sendable {
     let handler: any HTTPHandler
+    /// Where requests the handler does not declare non-blocking are handled, off the I/O thread.
+    let handlerQueue = DispatchQueue.global()
     let limits: HTTPLimits
     let machineConfiguration: ConnectionStateMachine.Configuration
     let dates = DateCache()

@@ -7,18 +7,43 @@ import HTTP1
 /// - `HEAD` is served by the path's `GET` route when it has no `HEAD` route
 ///   (RFC 9110 §9.3.2; the serializer drops the body and keeps its length);
 /// - `OPTIONS` is answered `204` with `Allow` unless a route handles it (RFC 9110 §9.3.7).
+///
+/// A route added with `nonBlocking: true` runs on the server's I/O thread (see
+/// `HTTPHandler.isNonBlocking(_:)` for the rule); so do the answers the router
+/// makes itself (404, 405, OPTIONS). Every other route runs off the I/O path.
 public struct Router: HTTPHandler {
-    private var routes: [String: [(method: HTTPMethod, handler: any HTTPHandler)]] = [:]
+    private typealias Route = (method: HTTPMethod, handler: any HTTPHandler, nonBlocking: Bool)
+    private var routes: [String: [Route]] = [:]
 
     public init() {}
 
-    public mutating func add(_ method: HTTPMethod, _ path: String, _ handler: any HTTPHandler) {
+    /// Routes `method` on `path` to `handler`; `nonBlocking` declares that the
+    /// handler never blocks and answers in microseconds, so it may run inline
+    /// on the I/O thread (the handler's own `isNonBlocking(_:)` is asked too).
+    public mutating func add(_ method: HTTPMethod, _ path: String, nonBlocking: Bool = false, _ handler: any HTTPHandler) {
         routes[path, default: []].removeAll { $0.method == method }
-        routes[path, default: []].append((method, handler))
+        routes[path, default: []].append((method, handler, nonBlocking))
     }
 
-    public mutating func add(_ method: HTTPMethod, _ path: String, _ handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
-        add(method, path, ClosureHandler(handle: handle))
+    public mutating func add(
+        _ method: HTTPMethod, _ path: String, nonBlocking: Bool = false,
+        _ handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) {
+        add(method, path, nonBlocking: nonBlocking, ClosureHandler(handle: handle))
+    }
+
+    public func isNonBlocking(_ request: HTTPRequest) -> Bool {
+        guard let route = route(for: request) else { return true }  // answered by the router itself
+        return route.nonBlocking || route.handler.isNonBlocking(request)
+    }
+
+    /// The route that `handle` calls for `request`, if any.
+    private func route(for request: HTTPRequest) -> Route? {
+        if request.method == .options, request.target == "*" { return nil }
+        guard let pathRoutes = routes[String(request.path)] else { return nil }
+        if let route = pathRoutes.first(where: { $0.method == request.method }) { return route }
+        if request.method == .head { return pathRoutes.first { $0.method == .get } }
+        return nil
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {

@@ -14,7 +14,7 @@ import Synchronization
 /// server.waitUntilStopped()
 /// ```
 public final class Server: Sendable {
-    /// Called once per answered request, on the connection's queue; keep it quick.
+    /// Called once per answered request, on the server's I/O thread; keep it quick.
     public typealias AccessLog = @Sendable (AccessLogEntry) -> Void
     /// Called with transport problems worth a log line (failed accepts, unexpected socket errors).
     public typealias Logger = @Sendable (String) -> Void
@@ -123,7 +123,7 @@ public final class Server: Sendable {
         context?.beginStopping()
         listener.stop()
         for connection in connections {
-            connection.queue.async { connection.shutdown() }
+            connection.poller.submit { connection.shutdown() }
         }
         acceptQueue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: limits.shutdownGracePeriod.nanoseconds))) {
             [weak self] in self?.closeRemainingConnections()
@@ -222,7 +222,7 @@ public final class Server: Sendable {
     private func closeRemainingConnections() {
         let connections = state.withLock { Array($0.connections.values) }
         for connection in connections {
-            connection.queue.async { connection.closeNow() }
+            connection.poller.submit { connection.closeNow() }
         }
     }
 
