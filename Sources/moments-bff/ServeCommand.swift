@@ -42,9 +42,11 @@ struct ServeCommand: ParsableCommand {
         )
         router.add(.post, "/graphql", graphQL)
         router.add(.get, "/graphql", graphQL)
-        router.add(.get, "/healthz", LivenessHandler())
+        // Routes that never touch the database run inline on the I/O thread;
+        // /graphql and /readyz may wait on SQLite, so they run off it.
+        router.add(.get, "/healthz", nonBlocking: true, LivenessHandler())
         router.add(.get, "/readyz", ReadinessHandler(ping: { try store.ping() }))
-        router.add(.get, "/", RootPageHandler())
+        router.add(.get, "/", nonBlocking: true, RootPageHandler())
 
         let handler = AccessLogHandler(
             logger: logger,

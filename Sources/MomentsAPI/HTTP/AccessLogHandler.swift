@@ -12,6 +12,9 @@ public struct AccessLogHandler: HTTPHandler {
         self.logger = logger
     }
 
+    /// As quick as the handler it wraps: one line to stderr is not blocking work.
+    public func isNonBlocking(_ request: HTTPRequest) -> Bool { next.isNonBlocking(request) }
+
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         guard logger.logLevel <= .info else { return next.handle(request) }
         let start = ContinuousClock.now

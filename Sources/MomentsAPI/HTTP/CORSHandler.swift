@@ -27,6 +27,8 @@ public struct CORSHandler: HTTPHandler {
         self.next = next
     }
 
+    public func isNonBlocking(_ request: HTTPRequest) -> Bool { next.isNonBlocking(request) }
+
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         guard !policy.allowedOrigins.isEmpty, let origin = request.headers["Origin"] else {
             return next.handle(request)
