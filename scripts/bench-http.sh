@@ -8,12 +8,13 @@
 #
 # Env: PORT_BASE (default 18080), WRK (default wrk), SKIP_BUILD=1, SERVER=path (another
 # http-bench-server binary, e.g. a copy built from main, for before/after runs),
-# SERVER_ARGS (extra arguments, e.g. --offload to measure the off-I/O-thread path).
+# SERVER_ARGS (extra arguments, e.g. --offload to measure the off-I/O-thread path), SHARED_DIR
+# (default ../shared, for the nginx ceiling script).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-2}"; duration="${2:-10}"
 port_base="${PORT_BASE:-18080}"; wrk="${WRK:-wrk}"
-ceiling=/work/shared/bench/ceiling/run.sh
+ceiling="${SHARED_DIR:-$PWD/../shared}/bench/ceiling/run.sh"
 work="$(mktemp -d /tmp/bench-http.XXXXXX)"
 pid=""
 cleanup() {
