@@ -24,7 +24,13 @@ struct ServeCommand: ParsableCommand {
         let logger = Logger(label: "moments-bff")
         logger.info("starting", metadata: configuration.logMetadata)
 
-        let store = try MomentsStore.open(path: configuration.databasePath, options: configuration.storeOptions)
+        let store: MomentsStore
+        do {
+            store = try MomentsStore.open(path: configuration.databasePath, options: configuration.storeOptions)
+        } catch {
+            logger.critical("cannot open database \(configuration.databasePath): \(error)")
+            throw ExitCode.failure
+        }
         let timelines = TimelineService(users: store.users, moments: store.moments, likes: store.likes)
         let likes = LikeService(users: store.users, moments: store.moments, likes: store.likes)
         let errors = ErrorMapping(logger: logger)
