@@ -23,11 +23,6 @@ public final class TimelineService: Sendable {
         return timeline
     }
 
-    /// The timeline of a user already looked up.
-    public func timeline(of user: User) throws -> Timeline {
-        Timeline(user: user, moments: try moments.timelineMoments(userID: user.id))
-    }
-
     /// One batched read for a whole page: every id in `momentIDs` is a key;
     /// moments without likes map to `MomentLikes.none`.
     public func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] {

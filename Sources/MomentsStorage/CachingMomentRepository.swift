@@ -24,10 +24,6 @@ final class CachingMomentRepository: MomentRepository {
         }
     }
 
-    func timelineMoments(userID: String) throws -> [Moment] {
-        try cache.cachedTimeline(userID: userID)?.moments ?? base.timelineMoments(userID: userID)
-    }
-
     /// A cached timeline holds exactly the moments its user may see (their
     /// own and their friends'), which is this visibility rule.
     func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool {

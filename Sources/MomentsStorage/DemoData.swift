@@ -2,6 +2,8 @@ import SQLite
 
 /// The demo data of CONTRACT §5, with times relative to the moment of seeding
 /// (the same rows and like times as shared/peers/common/make_db.py).
+/// `InMemoryDatabase.demo` (Tests/MomentsFakes) is a second, independent
+/// transcription on purpose: DemoStoreTests checks this seed against it.
 enum DemoData {
     private static let swiftLogo = "https://developer.apple.com/swift/images/swift-og.png"
 

@@ -10,7 +10,8 @@ public final class MomentsStore: Sendable {
         public var readers: Int
         /// Seed a new database with the demo data of CONTRACT §5. Default true.
         public var seedDemoData: Bool
-        /// Connection settings (busy timeout, write batch size, ...).
+        /// Connection settings (busy timeout, write batch size, ...); its
+        /// `readers` is ignored, `Options.readers` replaces it.
         public var database: DatabaseConfiguration
         /// The time in Unix milliseconds: like times, and "now" for the demo data. Default the wall clock.
         public var clock: @Sendable () -> Int64

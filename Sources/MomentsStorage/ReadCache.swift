@@ -18,7 +18,7 @@ import Synchronization
 /// might predate the commit either stored before the bump (and is removed by
 /// it) or finds the bump and stores nothing.
 ///
-/// One `Mutex` guards everything; hits copy values out (reference-count
+/// One `Mutex` guards the entries, epoch and stripes; hits copy values out (reference-count
 /// increments, no allocation) and values released by removals are dropped
 /// after the lock is let go.
 final class ReadCache: Sendable {

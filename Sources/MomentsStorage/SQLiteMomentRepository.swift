@@ -42,26 +42,19 @@ final class SQLiteMomentRepository: MomentRepository {
         }
     }
 
-    func timelineMoments(userID: String) throws -> [Moment] {
-        try pool.readTransaction { connection in
-            try Self.moments(userID: userID, viewer: nil, on: connection)
-        }
-    }
-
     func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool {
         try pool.read { connection in
             try connection.scalar(Self.visibility, [.text(momentID), .text(viewerID)]) == .integer(1)
         }
     }
 
-    /// The timeline's moments with authors and photos; `viewer`, when known,
-    /// is reused as the author of the viewer's own moments.
-    private static func moments(userID: String, viewer: User?, on connection: Connection) throws -> [Moment] {
+    /// The timeline's moments with authors and photos; `viewer` is reused as
+    /// the author of the viewer's own moments.
+    private static func moments(userID: String, viewer: User, on connection: Connection) throws -> [Moment] {
         var moments = try connection.withStatement(timeline, [.text(userID)]) { statement in
             var moments: [Moment] = []
             // One User value per author, shared by that author's moments.
-            var authors: [String: User] = [:]
-            if let viewer { authors[viewer.id] = viewer }
+            var authors = [viewer.id: viewer]
             try statement.forEachRow { row in
                 let authorID = row.text(at: 5)
                 let author: User

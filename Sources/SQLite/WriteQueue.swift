@@ -105,6 +105,12 @@ final class WriteQueue: @unchecked Sendable {
                     do {
                         try db.savepoint("operation") { try operation.body(db) }
                     } catch {
+                        // Some errors (SQLITE_FULL, SQLITE_IOERR, ...) roll the whole
+                        // transaction back: the operations before this one are undone,
+                        // and the next would run in autocommit, committed at once yet
+                        // reported failed when the batch's COMMIT finds no transaction.
+                        // Fail the whole batch instead.
+                        if db.isAutocommit { throw error }
                         operation.error = error
                     }
                 }

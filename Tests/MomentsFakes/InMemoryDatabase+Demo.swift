@@ -6,6 +6,11 @@ extension InMemoryDatabase {
 
     /// A database holding the demo data of CONTRACT §5, seeded at `now` (Unix
     /// seconds), with the same rows and like times as the SQLite store's seed.
+    ///
+    /// Transcribed from CONTRACT §5 on its own, not shared with
+    /// `MomentsStorage.DemoData`: the storage tests compare the store's seed
+    /// against this table, so a slip in either copy fails a test instead of
+    /// reaching both.
     public static func demo(now: Int64 = demoNow, clock: (@Sendable () -> Int64)? = nil) -> InMemoryDatabase {
         let database = InMemoryDatabase(clock: clock ?? { let ticks = TickingClock(startMilliseconds: now * 1000, stepMilliseconds: 1000); return { ticks.next() } }())
         let swiftLogo = "https://developer.apple.com/swift/images/swift-og.png"

@@ -109,10 +109,6 @@ public final class InMemoryDatabase: @unchecked Sendable {
         }
     }
 
-    func timelineMoments(userID: String) throws -> [Moment] {
-        try checked(\.momentReads) { momentsOf(userID) }
-    }
-
     /// Call with the lock held.
     private func momentsOf(_ userID: String) -> [Moment] {
         let authors = (friends[userID] ?? []).union([userID])

@@ -12,7 +12,6 @@ public struct InMemoryMomentRepository: MomentRepository {
     public let database: InMemoryDatabase
     public init(database: InMemoryDatabase) { self.database = database }
     public func timeline(userID: String) throws -> Timeline? { try database.timeline(userID: userID) }
-    public func timelineMoments(userID: String) throws -> [Moment] { try database.timelineMoments(userID: userID) }
     public func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool {
         try database.isMoment(momentID, visibleTo: viewerID)
     }

@@ -106,7 +106,7 @@ struct DemoStoreTests {
         let reopened = try MomentsStore.open(path: test.path)
         defer { reopened.close() }
         try reopened.ping()
-        #expect(try reopened.moments.timelineMoments(userID: "0").count == 5)
+        #expect(try reopened.moments.timeline(userID: "0")?.moments.count == 5)
         #expect(try reopened.likes.likes(momentIDs: ["4"], viewerID: "0")["4"]?.isLikedByViewer == true)
     }
 }

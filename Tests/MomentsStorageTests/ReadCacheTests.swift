@@ -40,7 +40,6 @@ struct ReadCacheTests {
             #expect(try test.store.users.user(id: "0")?.name == "Jake Lin")
             #expect(try test.store.moments.isMoment("4", visibleTo: "0"))
             #expect(try !test.store.moments.isMoment("999", visibleTo: "0"))
-            #expect(try test.store.moments.timelineMoments(userID: "0").map(\.id) == ids)
         }
         #expect(ran == [])
         #expect(timeline?.moments.map(\.id) == ids)

@@ -113,6 +113,53 @@ struct DatabasePoolTests {
         #expect(commits.count == 2)
     }
 
+    @Test func anOperationThatEndsTheTransactionFailsItsWholeBatch() throws {
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        let outcomes = Recorder()
+        let pool = pool
+        DispatchQueue.global().async(group: done) {
+            _ = try? pool.write { _ in
+                inside.signal()
+                _ = release.wait(timeout: .now() + 10)
+            }
+        }
+        #expect(inside.wait(timeout: .now() + 10) == .success)
+        // Enqueued one at a time, so the next batch holds them in this order.
+        let writes: [(name: String, body: @Sendable (Connection) throws -> Void)] = [
+            ("insert 1", { try $0.execute("INSERT INTO t VALUES (1)") }),
+            // What SQLite does on its own after SQLITE_FULL or SQLITE_IOERR.
+            ("rollback", { connection in
+                try connection.execute("ROLLBACK TRANSACTION")
+                throw Boom()
+            }),
+            ("insert 2", { try $0.execute("INSERT INTO t VALUES (2)") }),
+        ]
+        for (position, write) in writes.enumerated() {
+            done.enter()
+            Thread.detachNewThread {
+                do {
+                    try pool.write(write.body)
+                    outcomes.append("\(write.name): ok")
+                } catch {
+                    outcomes.append("\(write.name): failed")
+                }
+                done.leave()
+            }
+            let deadline = DispatchTime.now() + 10
+            while pool.pendingWriteCount <= position, DispatchTime.now() < deadline {
+                sched_yield()
+            }
+        }
+        #expect(pool.pendingWriteCount == writes.count)
+        release.signal()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        // Nothing of the batch is in the file, and every write says so.
+        #expect(outcomes.values.sorted() == ["insert 1: failed", "insert 2: failed", "rollback: failed"])
+        #expect(try count() == .integer(0))
+    }
+
     @Test func closedPoolRefusesWork() throws {
         pool.close()
         #expect(throws: SQLiteError.self) { try count() }
