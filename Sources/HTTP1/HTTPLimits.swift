@@ -28,8 +28,8 @@ public struct HTTPLimits: Sendable, Hashable {
     public var writeTimeout: Duration
     /// Longest gap between two reads of a request body. Past it: 408, then close. Default 30 s.
     public var bodyTimeout: Duration
-    /// Most open connections; past it new connections are refused (accepted and closed at once).
-    /// Default 10 000.
+    /// Most open connections; past it new connections are refused: accepted, answered
+    /// `503` with `Retry-After: 1` (one non-blocking write) and closed at once. Default 10 000.
     public var maxConnections: Int
     /// Bytes of responses queued but not yet written to a connection before the server stops reading
     /// (and so stops answering pipelined requests) on it. Default 1 MiB.

@@ -16,7 +16,7 @@ final class ConnectionContext: Sendable {
     let connectionClosed: @Sendable (ObjectIdentifier) -> Void
     private let stopping = Atomic(false)
 
-    /// Whether the server is stopping (set before connections hear of it on their queues).
+    /// Whether the server is stopping (set before the I/O thread tells each connection).
     var isStopping: Bool { stopping.load(ordering: .relaxed) }
 
     func beginStopping() { stopping.store(true, ordering: .relaxed) }
