@@ -40,10 +40,14 @@ final class ConnectionContext: Sendable {
 }
 
 extension Duration {
-    /// Whole nanoseconds, clamped at zero, for DispatchTime arithmetic.
+    /// Whole nanoseconds, clamped to `0...UInt64.max`, for DispatchTime arithmetic: a limit
+    /// configured as "practically never" (`.seconds(.max)`) must not wrap round to "at once".
     var nanoseconds: UInt64 {
         let (seconds, attoseconds) = components
         guard seconds >= 0 else { return 0 }
-        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return .max }
+        let (total, carry) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+        return carry ? .max : total
     }
 }
