@@ -31,7 +31,8 @@ final class ConnectionContext: Sendable {
             headerTimeout: limits.headerTimeout,
             bodyTimeout: limits.bodyTimeout,
             idleTimeout: limits.idleTimeout,
-            writeTimeout: limits.writeTimeout
+            writeTimeout: limits.writeTimeout,
+            lingerTimeout: limits.lingerTimeout
         )
         self.accessLog = accessLog
         self.logger = logger
