@@ -103,7 +103,7 @@ public struct ConnectionStateMachine: Sendable {
         self.configuration = configuration
     }
 
-    /// Whether the connection should have its read source running.
+    /// Whether the connection should read its socket now (readiness is ignored otherwise).
     public var wantsReads: Bool {
         guard !outputPending, !peerClosedInput else { return false }
         switch state {

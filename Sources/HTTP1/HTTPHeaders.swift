@@ -33,6 +33,17 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     public mutating func remove(_ name: String) { fields.removeAll { Self.equalNames($0.name, name) } }
 
+    /// The elements of every `name` field's comma-separated list (RFC 9110 §5.6.1), trimmed of
+    /// SP and HTAB and lowercased: the `Connection` tokens of a request or a handler's response.
+    package func lowercasedListElements(_ name: String) -> [String] {
+        values(name).flatMap { $0.split(separator: ",") }.map { element in
+            var element = element
+            while let first = element.first, first == " " || first == "\t" { element.removeFirst() }
+            while let last = element.last, last == " " || last == "\t" { element.removeLast() }
+            return element.lowercased()
+        }
+    }
+
     /// ASCII case-insensitive comparison; header names are tokens (RFC 9110 §5.1).
     public static func equalNames(_ lhs: String, _ rhs: String) -> Bool {
         let a = lhs.utf8, b = rhs.utf8

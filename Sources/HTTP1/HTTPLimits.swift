@@ -28,8 +28,12 @@ public struct HTTPLimits: Sendable, Hashable {
     public var writeTimeout: Duration
     /// Longest gap between two reads of a request body. Past it: 408, then close. Default 30 s.
     public var bodyTimeout: Duration
-    /// Most open connections; past it new connections are refused (accepted and closed at once).
-    /// Default 10 000.
+    /// After a response that closes the connection, how long the client's unread input is read and
+    /// dropped before the close, so the client reads the response instead of a reset (nginx
+    /// `lingering_timeout`). Default 2 s.
+    public var lingerTimeout: Duration
+    /// Most open connections; past it new connections are refused: accepted, answered
+    /// `503` with `Retry-After: 1` (one non-blocking write) and closed at once. Default 10 000.
     public var maxConnections: Int
     /// Bytes of responses queued but not yet written to a connection before the server stops reading
     /// (and so stops answering pipelined requests) on it. Default 1 MiB.
@@ -50,6 +54,7 @@ public struct HTTPLimits: Sendable, Hashable {
         idleTimeout: Duration = .seconds(60),
         writeTimeout: Duration = .seconds(30),
         bodyTimeout: Duration = .seconds(30),
+        lingerTimeout: Duration = .seconds(2),
         maxConnections: Int = 10_000,
         maxPendingOutputBytes: Int = 1024 * 1024,
         readBufferSize: Int = 16 * 1024,
@@ -65,6 +70,7 @@ public struct HTTPLimits: Sendable, Hashable {
         self.idleTimeout = idleTimeout
         self.writeTimeout = writeTimeout
         self.bodyTimeout = bodyTimeout
+        self.lingerTimeout = lingerTimeout
         self.maxConnections = maxConnections
         self.maxPendingOutputBytes = maxPendingOutputBytes
         self.readBufferSize = readBufferSize

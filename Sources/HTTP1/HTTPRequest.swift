@@ -30,20 +30,10 @@ public struct HTTPRequest: Sendable {
     /// request (RFC 9112 §9.3): HTTP/1.1 unless `Connection: close`; HTTP/1.0
     /// only with `Connection: keep-alive`.
     public var wantsKeepAlive: Bool {
-        let tokens = headers.values("Connection").flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingASCIIWhitespace().lowercased() }
+        let tokens = headers.lowercasedListElements("Connection")
         switch version {
         case .http1_1: return !tokens.contains("close")
         case .http1_0: return tokens.contains("keep-alive") && !tokens.contains("close")
         }
-    }
-}
-
-extension Substring {
-    func trimmingASCIIWhitespace() -> Substring {
-        var result = self
-        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
-        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
-        return result
     }
 }

@@ -58,8 +58,8 @@ public struct HTTPRequestDecoder: Sendable {
         self.limits = limits
     }
 
-    /// Whether a request has started (some of its bytes consumed) and is not yet complete:
-    /// the connection's cue for the header/body timeouts versus the idle timeout.
+    /// Whether a request has started (some of its bytes consumed) and is not yet complete.
+    /// (The server's connection tracks this in `ConnectionStateMachine`, not here.)
     public var isMidRequest: Bool {
         switch phase {
         case .head: !pending.isEmpty

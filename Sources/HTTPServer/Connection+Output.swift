@@ -36,9 +36,7 @@ extension Connection {
     /// is flushed at once so pipelined answers never pile up unbounded.
     private func queueResponse(_ response: HTTPResponse, to request: HTTPRequest, started: UInt64) {
         // "Connection: close" from the handler is honoured like the client's (RFC 9112 §9.6).
-        let handlerCloses = response.headers.values("Connection").contains { value in
-            value.split(separator: ",").contains { $0.trimmingASCIISpaces().lowercased() == "close" }
-        }
+        let handlerCloses = response.headers.lowercasedListElements("Connection").contains("close")
         if context.isStopping, !machine.stopping { _ = machine.shutdownRequested() }
         let keepAlive = machine.responseReady(handlerAllowsKeepAlive: !handlerCloses)
         ResponseSerializer.serialize(
@@ -125,14 +123,5 @@ extension Connection {
             flush()
             if carry.count == before { break }
         }
-    }
-}
-
-extension Substring {
-    func trimmingASCIISpaces() -> Substring {
-        var result = self
-        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
-        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
-        return result
     }
 }

@@ -13,7 +13,8 @@ extension Connection {
             break
         case let .arm(kind, after):
             timerKind = kind
-            deadline = DispatchTime.now().uptimeNanoseconds &+ after.nanoseconds
+            let (sum, overflow) = DispatchTime.now().uptimeNanoseconds.addingReportingOverflow(after.nanoseconds)
+            deadline = overflow ? .max : sum
         case .cancel:
             timerKind = nil
         }

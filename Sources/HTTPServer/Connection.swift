@@ -8,7 +8,7 @@ import HTTP1
 /// state machine, and only carries out the machine's actions: read, write,
 /// pause or resume reading, arm the timer, close.
 ///
-/// Threading: every member is confined to `queue`, the poller's queue (the
+/// Threading: every member is confined to `poller.queue` (the
 /// server's I/O thread). Readiness is handled in place: read, decode,
 /// serialization and the non-blocking write run in the poller's batch, with
 /// no thread hop, and pipelined responses go out in one write. The handler
@@ -23,7 +23,6 @@ import HTTP1
 /// once written.
 final class Connection: @unchecked Sendable {
     let fd: Int32
-    let queue: DispatchQueue
     let context: ConnectionContext
     var machine: ConnectionStateMachine
     var decoder: HTTPRequestDecoder
@@ -53,10 +52,9 @@ final class Connection: @unchecked Sendable {
         self.fd = fd
         self.context = context
         self.poller = poller
-        queue = poller.queue
         machine = ConnectionStateMachine(configuration: context.machineConfiguration)
         decoder = HTTPRequestDecoder(limits: context.limits)
-        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer = DispatchSource.makeTimerSource(queue: poller.queue)
     }
 
     /// Starts reading; call once, after the connection is registered, from any thread.

@@ -16,7 +16,7 @@ final class ConnectionContext: Sendable {
     let connectionClosed: @Sendable (ObjectIdentifier) -> Void
     private let stopping = Atomic(false)
 
-    /// Whether the server is stopping (set before connections hear of it on their queues).
+    /// Whether the server is stopping (set before the I/O thread tells each connection).
     var isStopping: Bool { stopping.load(ordering: .relaxed) }
 
     func beginStopping() { stopping.store(true, ordering: .relaxed) }
@@ -31,7 +31,8 @@ final class ConnectionContext: Sendable {
             headerTimeout: limits.headerTimeout,
             bodyTimeout: limits.bodyTimeout,
             idleTimeout: limits.idleTimeout,
-            writeTimeout: limits.writeTimeout
+            writeTimeout: limits.writeTimeout,
+            lingerTimeout: limits.lingerTimeout
         )
         self.accessLog = accessLog
         self.logger = logger
@@ -40,10 +41,14 @@ final class ConnectionContext: Sendable {
 }
 
 extension Duration {
-    /// Whole nanoseconds, clamped at zero, for DispatchTime arithmetic.
+    /// Whole nanoseconds, clamped to `0...UInt64.max`, for DispatchTime arithmetic: a limit
+    /// configured as "practically never" (`.seconds(.max)`) must not wrap round to "at once".
     var nanoseconds: UInt64 {
         let (seconds, attoseconds) = components
         guard seconds >= 0 else { return 0 }
-        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return .max }
+        let (total, carry) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+        return carry ? .max : total
     }
 }

@@ -57,7 +57,7 @@ enum Socket {
             case EAGAIN, EWOULDBLOCK: return .success(nil)
             // The peer left before we took it: not the listener's fault (accept(2)).
             case ECONNABORTED, EPROTO: continue
-            default: return .failure(.failed(call: "accept4", errno: code))
+            default: return .failure(.failed(call: "accept", errno: code))
             }
         }
     }
