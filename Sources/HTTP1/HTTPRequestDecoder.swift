@@ -25,6 +25,9 @@
 /// - `Expect: 100-continue` is reported only for HTTP/1.1 requests with a body; other
 ///   expectations are ignored (RFC 9110 §10.1.1 allows 417; we don't).
 public struct HTTPRequestDecoder: Sendable {
+    /// Body bytes reserved up front for a `Content-Length` body (64 KiB).
+    static let initialBodyReservation = 64 * 1024
+
     public enum Event: Sendable {
         /// Every given byte was consumed (buffered if part of an incomplete head): feed more.
         case needMoreData
@@ -94,7 +97,9 @@ public struct HTTPRequestDecoder: Sendable {
             case .length(let length):
                 phase = .lengthBody
                 remaining = length
-                body.reserveCapacity(length)
+                // A declared length is only a claim: reserve a bounded first
+                // piece and let the body grow as its bytes actually arrive.
+                body.reserveCapacity(min(length, Self.initialBodyReservation))
                 return decodeLengthBody(bytes)
             case .chunked:
                 phase = .chunkedBody
