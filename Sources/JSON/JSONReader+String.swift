@@ -119,7 +119,7 @@ extension JSONReader {
             index += 6
         }
         guard let scalar = Unicode.Scalar(code) else { throw .invalidEscape(offset: start) }  // lone low surrogate
-        buffer.append(contentsOf: UTF8.encode(scalar) ?? [])
+        UTF8.encode(scalar) { buffer.append($0) }
     }
 
     private func readHex4(at offset: Int, escapeStart: Int) throws(JSONParseError) -> UInt32 {
@@ -137,15 +137,5 @@ extension JSONReader {
             value = value << 4 | UInt32(digit)
         }
         return value
-    }
-}
-
-extension UTF8 {
-    /// The UTF-8 bytes of one scalar.
-    static func encode(_ scalar: Unicode.Scalar) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(4)
-        UTF8.encode(scalar) { bytes.append($0) }
-        return bytes
     }
 }

@@ -1,8 +1,12 @@
 /// ECMAScript `Number::toString` (ECMA-262 §6.1.6.1.20) for doubles, which
 /// `JSON.stringify` uses: the shortest digits that round-trip (Swift's
 /// `description` computes those), laid out as JavaScript does.
-enum JavaScriptNumber {
-    static func format(_ value: Double) -> String {
+///
+/// The one formatter of doubles: `JSONWriter`, the GraphQL executor's
+/// response writer and its error messages all use it.
+public enum JavaScriptNumber {
+    /// Non-finite values give `null`, as `JSON.stringify` writes them.
+    public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == 0 { return "0" }  // also -0, as JSON.stringify(-0)
         let (digits, pointPosition) = decimalDigits(of: value.magnitude)

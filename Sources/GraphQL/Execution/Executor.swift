@@ -161,13 +161,7 @@ struct Executor: ~Copyable {
         let value: Any
         switch source {
         case .node(let node):
-            if let resolveNode = plan.resolveNode {
-                do {
-                    return try resolveNode(node)
-                } catch {
-                    throw located(error, plan)
-                }
-            }
+            // `executeField` has already called a `resolveNode` resolver.
             value = node
         case .value(let any):
             value = any

@@ -44,7 +44,7 @@ final class FieldPlan: @unchecked Sendable {
     ) {
         self.responseKey = responseKey
         var encoded: [UInt8] = [UInt8(ascii: ",")]
-        encoded.appendJSONString(responseKey)
+        JSONWriter.writeString(responseKey, into: &encoded)
         encoded.append(UInt8(ascii: ":"))
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: encoded.count, alignment: 1)
         storage.copyBytes(from: encoded)

@@ -40,13 +40,12 @@ private func inspect(_ value: JSONValue, depth: Int) -> String {
 func javaScriptNumber(_ number: Double) -> String {
     if number.isNaN { return "NaN" }
     if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
-    if let integral = Int(exactly: number), integral.magnitude < 1 << 53 { return String(integral) }
-    return number.description
+    return JavaScriptNumber.format(number)
 }
 
 func jsonQuoted(_ text: String) -> String {
     var bytes: [UInt8] = []
-    bytes.appendJSONString(text)
+    JSONWriter.writeString(text, into: &bytes)
     return String(decoding: bytes, as: UTF8.self)
 }
 

@@ -2,6 +2,14 @@ import JSON
 
 // Writing JSON straight into the response buffer: the executor's hot path
 // appends bytes as it completes values instead of building a `JSONValue` tree.
+//
+// These writers deliberately duplicate `JSONWriter` (JSON module) rather than
+// call it: they write into the non-copyable `ResponseBuffer` with one capacity
+// check per string and a fused word-at-a-time scan-and-copy
+// (`appendUncheckedPlainPrefix`), which `JSONWriter`'s `[UInt8]` appends
+// cannot match, and they must inline into the executor. Their output is the
+// same bytes as `JSONWriter`'s (checked by `JSONBytesTests`); doubles that
+// are not small integers are formatted by the one shared `JavaScriptNumber`.
 extension ResponseBuffer {
     /// A JSON string literal with the escapes of RFC 8259 §7 (control
     /// characters, quote and backslash), as `JSON.stringify` writes them.
@@ -85,7 +93,7 @@ extension ResponseBuffer {
         if let integral = Int(exactly: value), integral.magnitude < 1 << 53 {
             appendJSONInt(integral)
         } else {
-            var text = value.description
+            var text = JavaScriptNumber.format(value)
             text.withUTF8 { append($0) }
         }
     }
@@ -123,50 +131,5 @@ extension ResponseBuffer {
     mutating func replaceTail(from offset: Int) {
         truncate(to: offset)
         appendASCII("null")
-    }
-}
-
-// The same writers for callers that build a small `[UInt8]` (encoded keys,
-// quoted messages, tests).
-extension Array where Element == UInt8 {
-    mutating func appendJSONString(_ string: String) {
-        var buffer = ResponseBuffer(capacity: string.utf8.count + 2)
-        buffer.appendJSONString(string)
-        append(contentsOf: buffer.bytes)
-    }
-
-    mutating func appendJSON(_ value: JSONValue) {
-        var buffer = ResponseBuffer(capacity: 256)
-        buffer.appendJSON(value)
-        append(contentsOf: buffer.bytes)
-    }
-}
-
-extension UnsafeBufferPointer where Element == UInt8 {
-    /// Whether any byte is a control character, a quote or a backslash;
-    /// eight bytes at a time (the "has less / has zero byte" word tricks),
-    /// since most strings in a response need no escape at all.
-    var needsJSONEscaping: Bool {
-        guard let base = baseAddress else { return false }
-        let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var offset = 0
-        while offset + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            let quotes = word ^ (ones &* 0x22)
-            let backslashes = word ^ (ones &* 0x5C)
-            let flagged = ((word &- ones &* 0x20) & ~word)
-                | ((quotes &- ones) & ~quotes)
-                | ((backslashes &- ones) & ~backslashes)
-            if flagged & highs != 0 { return true }
-            offset += 8
-        }
-        while offset < count {
-            let byte = base[offset]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
-            offset += 1
-        }
-        return false
     }
 }

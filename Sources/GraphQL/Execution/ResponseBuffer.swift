@@ -104,9 +104,10 @@ struct ResponseBuffer: ~Copyable {
         append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    /// Copies the leading bytes of `source` that need no JSON escape (see
-    /// `needsJSONEscaping`), eight at a time, into room made by `reserve`;
-    /// returns how many it copied. One pass: the check and the copy.
+    /// Copies the leading bytes of `source` that need no JSON escape (not a
+    /// control character, `"` or `\`), eight at a time with the "has less /
+    /// has zero byte" word tricks, into room made by `reserve`; returns how
+    /// many it copied. One pass: the check and the copy.
     @inline(__always)
     mutating func appendUncheckedPlainPrefix(_ source: UnsafeBufferPointer<UInt8>) -> Int {
         guard let sourceBase = source.baseAddress else { return 0 }

@@ -136,7 +136,7 @@ enum ExecutionTestSchema {
         ) { _, arguments, _ in
             // The coerced arguments as compact JSON, so tests see exactly what resolvers get.
             var bytes: [UInt8] = []
-            bytes.appendJSON(.object(arguments))
+            JSONWriter.write(.object(arguments), into: &bytes)
             return .leaf(.string(String(decoding: bytes, as: UTF8.self)))
         },
         FieldDefinition(name: "kinds", type: .nonNull(.list(.nonNull(.named("Kind"))))) { _, _, _ in

@@ -3,8 +3,9 @@ import Testing
 
 @testable import GraphQL
 
-/// The word-at-a-time escape check must agree with the byte-at-a-time rule
-/// (control characters, `"` and `\`) wherever the byte sits in a word.
+/// The response writer's word-at-a-time escaping must agree with the
+/// byte-at-a-time rule (control characters, `"` and `\`) wherever the byte
+/// sits in a word, and with `JSONWriter`.
 struct JSONBytesTests {
     struct Case: Sendable, CustomStringConvertible {
         let name: String
@@ -27,20 +28,43 @@ struct JSONBytesTests {
 
     @Test(arguments: cases)
     func writesAsJSONStringify(_ testCase: Case) {
-        var bytes: [UInt8] = []
-        bytes.appendJSONString(testCase.text)
-        #expect(String(decoding: bytes, as: UTF8.self) == testCase.expected)
+        #expect(written { $0.appendJSONString(testCase.text) } == testCase.expected)
     }
 
-    @Test func everyByteInEveryPositionAgreesWithTheByteRule() {
+    /// Every ASCII byte at every position of a 17-byte string (two words and
+    /// a tail): the response writer's word-at-a-time scan must give what
+    /// `JSONWriter`'s byte-at-a-time loop gives.
+    @Test func everyByteInEveryPositionAgreesWithJSONWriter() {
         for position in 0..<17 {
             for byte in UInt8(0)...UInt8(0x7F) {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 17)
                 bytes[position] = byte
-                let expected = byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                let found = bytes.withUnsafeBufferPointer { $0.needsJSONEscaping }
-                #expect(found == expected, "byte \(byte) at \(position)")
+                let text = String(decoding: bytes, as: UTF8.self)
+                var expected: [UInt8] = []
+                JSONWriter.writeString(text, into: &expected)
+                let found = written { $0.appendJSONString(text) }
+                #expect(found == String(decoding: expected, as: UTF8.self), "byte \(byte) at \(position)")
             }
         }
+    }
+
+    /// The response writer's `appendJSON` and `JSONWriter.write` are two
+    /// implementations of one format (see JSONBytes.swift): same bytes.
+    @Test(arguments: [
+        JSONValue.null, true, 0, .int(Int.min), .int(Int.max), -120, .double(1.0), .double(0.1),
+        .double(0.1 + 0.2), .double(1e21), .double(1e20), .double(1e16), .double(9_007_199_254_740_992),
+        .double(1e-7), .double(1.5e-7), .double(-2.5e-10), .double(.leastNonzeroMagnitude),
+        .double(1.7976931348623157e308), .double(-0.0), .double(.infinity), .double(.nan),
+        "\u{0}\u{1F}\u{08}\u{0C}\n\r\t\"\\/\u{7F}é\u{2028}😀", [[:], []],
+        ["z": 1, "a": ["b": [1, "x", nil]], "m": false], ["a\"b\n": 1],
+    ])
+    func valuesAgreeWithJSONWriter(_ value: JSONValue) {
+        #expect(written { $0.appendJSON(value) } == String(decoding: value.serialized, as: UTF8.self))
+    }
+
+    private func written(_ write: (inout ResponseBuffer) -> Void) -> String {
+        var buffer = ResponseBuffer(capacity: 0)
+        write(&buffer)
+        return String(decoding: buffer.bytes, as: UTF8.self)
     }
 }
