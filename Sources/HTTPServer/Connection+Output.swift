@@ -27,8 +27,6 @@ extension Connection {
     private func handlerAnswered(_ request: HTTPRequest, _ response: HTTPResponse, started: UInt64) {
         guard !isClosed else { return }
         queueResponse(response, to: request, started: started)
-        flush()
-        answerCarried()
         finishEvent()
     }
 
@@ -109,19 +107,26 @@ extension Connection {
 
     func writable() {
         guard !isClosed else { return }
-        flush()
-        answerCarried()
         finishEvent()
     }
 
     /// Requests held back (by back-pressure, or behind a request at the
-    /// handler) are answered once output drained.
-    private func answerCarried() {
-        for _ in 0..<64 where !isClosed && outputSent == output.count && !carry.isEmpty && machine.acceptsRequestBytes {
+    /// handler) are answered once output drained. `carry` is non-empty only
+    /// then: the decoder consumes every byte when it needs more.
+    func answerCarried() {
+        for _ in 0..<64 where canAnswerCarried {
             let before = carry.count
             consumeCarry(arrived: false)
             flush()
-            if carry.count == before { break }
+            if carry.count == before { return }
         }
+        // More held-back answers than one event may write (fairness to other
+        // connections): continue on a later turn of the poller, which reads
+        // (finding nothing new, or more input) and ends here again.
+        if canAnswerCarried { poller.retry(self) }
+    }
+
+    private var canAnswerCarried: Bool {
+        !isClosed && outputSent == output.count && !carry.isEmpty && machine.acceptsRequestBytes
     }
 }

@@ -209,9 +209,17 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    /// Every event ends here: send what is queued, then apply timer and read interest.
+    /// Every event ends here: send what is queued, answer the requests it held
+    /// back, then apply timer and read interest.
+    ///
+    /// Held-back requests are answered here, after the event's last write,
+    /// because output can drain on any write (the client reads concurrently):
+    /// requests in `carry` were already read from the kernel, so no edge
+    /// would ever announce them again, and the connection would stall until
+    /// its idle timer.
     func finishEvent() {
         flush()
+        answerCarried()
         guard !isClosed else { return }
         commitTimer()
         updateReading()

@@ -31,6 +31,8 @@ final class RawClient {
     }
 
     let fd: Int32
+    /// Largest single `recv`: small values make a slow reader that drains the server in pieces.
+    var readChunk = 64 * 1024
     private var buffer: [UInt8] = []
     private var isClosed = false
 
@@ -77,6 +79,12 @@ final class RawClient {
     func setTimeout(_ timeout: Duration) {
         var interval = Self.timeval(timeout)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Shrinks the kernel receive buffer (before the server sends much), so the server's writes block sooner.
+    func setReceiveBuffer(bytes: Int32) {
+        var size = bytes
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
     }
 
     private static func timeval(_ duration: Duration) -> Glibc.timeval {
@@ -182,7 +190,7 @@ final class RawClient {
     }
 
     private func fill() throws {
-        var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+        var scratch = [UInt8](repeating: 0, count: readChunk)
         while true {
             let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n > 0 {
