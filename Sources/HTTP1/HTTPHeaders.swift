@@ -36,12 +36,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// The elements of every `name` field's comma-separated list (RFC 9110 §5.6.1), trimmed of
     /// SP and HTAB and lowercased: the `Connection` tokens of a request or a handler's response.
     package func lowercasedListElements(_ name: String) -> [String] {
-        values(name).flatMap { $0.split(separator: ",") }.map { element in
-            var element = element
-            while let first = element.first, first == " " || first == "\t" { element.removeFirst() }
-            while let last = element.last, last == " " || last == "\t" { element.removeLast() }
-            return element.lowercased()
-        }
+        values(name).flatMap { $0.split(separator: ",") }.map { $0.trimmingOWS.lowercased() }
     }
 
     /// ASCII case-insensitive comparison; header names are tokens (RFC 9110 §5.1).

@@ -87,6 +87,6 @@ public struct GraphQLHTTPHandler: HTTPHandler {
     /// `application/json; charset=utf-8` -> `application/json`.
     private func mediaTypeEssence(_ value: String) -> String {
         let essence = value.split(separator: ";", maxSplits: 1).first ?? ""
-        return essence.trimmingSpaces.lowercased()
+        return essence.trimmingOWS.lowercased()
     }
 }

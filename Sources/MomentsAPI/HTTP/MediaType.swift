@@ -1,3 +1,5 @@
+import HTTP1
+
 /// The response media types of GraphQL over HTTP.
 public enum GraphQLMediaType: Sendable, Hashable {
     /// `application/json`: request errors are answered `200` (legacy clients).
@@ -22,12 +24,12 @@ public enum GraphQLMediaType: Sendable, Hashable {
         var wildcard: (q: Double, index: Int)?
         for (index, part) in accept.split(separator: ",").enumerated() {
             let pieces = part.split(separator: ";")
-            guard let media = pieces.first?.trimmingSpaces.lowercased() else { continue }
+            guard let media = pieces.first?.trimmingOWS.lowercased() else { continue }
             var q = 1.0
             for parameter in pieces.dropFirst() {
                 let pair = parameter.split(separator: "=", maxSplits: 1)
-                if pair.count == 2, pair[0].trimmingSpaces.lowercased() == "q" {
-                    q = Double(pair[1].trimmingSpaces) ?? 0
+                if pair.count == 2, pair[0].trimmingOWS.lowercased() == "q" {
+                    q = Double(pair[1].trimmingOWS) ?? 0
                 }
             }
             let entry = (q: q, index: index)
@@ -47,14 +49,5 @@ public enum GraphQLMediaType: Sendable, Hashable {
             return .graphQLResponseJSON
         }
         return .json
-    }
-}
-
-extension Substring {
-    var trimmingSpaces: Substring {
-        var result = self
-        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
-        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
-        return result
     }
 }
