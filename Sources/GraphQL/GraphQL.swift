@@ -12,15 +12,20 @@ public struct GraphQLLimits: Sendable {
     public var maxExecutedFields: Int
     /// Prepared (parsed and validated) documents kept, by query text. Default 256.
     public var documentCacheCapacity: Int
+    /// Longest one request may run, from the caller's start (see `execute`'s
+    /// `deadline`) to the end of execution; checked every 64 executed fields.
+    /// Past it, execution stops with an error and `"data": null`. Default 10 s.
+    public var requestTimeout: Duration
 
     public init(
         parse: ParseLimits = ParseLimits(), maxValidationErrors: Int = 100, maxExecutedFields: Int = 10_000,
-        documentCacheCapacity: Int = 256
+        documentCacheCapacity: Int = 256, requestTimeout: Duration = .seconds(10)
     ) {
         self.parse = parse
         self.maxValidationErrors = maxValidationErrors
         self.maxExecutedFields = maxExecutedFields
         self.documentCacheCapacity = documentCacheCapacity
+        self.requestTimeout = requestTimeout
     }
 }
 
@@ -112,9 +117,14 @@ public final class GraphQLEngine: Sendable {
 
     /// Spec §6.1 ExecuteRequest for a prepared document. Synchronous: resolvers
     /// run on the calling thread.
-    /// - Parameter context: handed to every resolver as `ResolveInfo.context`.
+    /// - Parameters:
+    ///   - context: handed to every resolver as `ResolveInfo.context`.
+    ///   - deadline: when execution must stop; nil is `limits.requestTimeout`
+    ///     from now. Callers that did work before (parsing the body,
+    ///     preparing) pass the deadline they computed when they started.
     public func execute(
-        _ document: PreparedDocument, operationName: String?, variables: JSONObject?, context: Any
+        _ document: PreparedDocument, operationName: String?, variables: JSONObject?, context: Any,
+        deadline: ContinuousClock.Instant? = nil
     ) -> ExecutionResponse {
         let operation: OperationDefinition
         do {
@@ -131,7 +141,11 @@ public final class GraphQLEngine: Sendable {
         var executor = Executor(
             schema: schema, fragments: document.fragments, variables: coerced.values, context: context,
             plans: document.plans,
-            errorMapper: errorMapper, maxExecutedFields: limits.maxExecutedFields,
+            errorMapper: errorMapper,
+            bounds: ExecutionBounds(
+                maxExecutedFields: limits.maxExecutedFields, maxDepth: limits.parse.maxDepth,
+                deadline: deadline ?? ContinuousClock.now.advanced(by: limits.requestTimeout),
+                timeoutDescription: ExecutionBounds.describe(limits.requestTimeout)),
             initialCapacity: max(Self.minimumResponseCapacity, document.plans.lastResponseSize.load(ordering: .relaxed)))
         let body = executor.executeOperation(operation, rootValue: ())
         document.plans.lastResponseSize.store(body.count, ordering: .relaxed)

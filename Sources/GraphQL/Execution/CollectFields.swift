@@ -11,7 +11,10 @@ struct FieldCollector {
     /// Above this many response keys, grouping switches from a scan to a dictionary.
     private static let linearGroupingLimit = 16
 
-    func collectFields(_ objectType: ObjectType, _ selectionSets: [SelectionSet]) throws(GraphQLError) -> [FieldPlan] {
+    /// - Parameter depth: the plans' nesting (1 for root fields).
+    func collectFields(
+        _ objectType: ObjectType, _ selectionSets: [SelectionSet], depth: Int = 1
+    ) throws(GraphQLError) -> [FieldPlan] {
         var grouping = Grouping()
         var visitedFragments: Set<String> = []
         for selectionSet in selectionSets {
@@ -20,13 +23,13 @@ struct FieldCollector {
         return grouping.groups.map { group in
             FieldPlan(
                 responseKey: group.key, nodes: group.nodes, definition: group.definition, parentType: objectType,
-                namedType: schema.type(named: group.definition.type.namedType), schema: schema)
+                namedType: schema.type(named: group.definition.type.namedType), depth: depth, schema: schema)
         }
     }
 
     /// graphql-js `collectSubfields`: the merged sub-selections of a field's nodes.
     func collectSubfields(_ objectType: ObjectType, _ plan: FieldPlan) throws(GraphQLError) -> [FieldPlan] {
-        try collectFields(objectType, plan.nodes.compactMap(\.selectionSet))
+        try collectFields(objectType, plan.nodes.compactMap(\.selectionSet), depth: plan.depth + 1)
     }
 
     private struct Group {

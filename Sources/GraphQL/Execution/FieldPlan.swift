@@ -20,6 +20,10 @@ final class FieldPlan: @unchecked Sendable {
     let nodes: [Field]
     let definition: FieldDefinition
     let parentType: ObjectType
+    /// Nesting after fragment expansion: 1 for a root field, its parent's + 1
+    /// below. Fixed when the plan is built, so the executor's depth bound
+    /// costs nothing per executed field.
+    let depth: Int
     /// The named type of `definition.type`; nil only for a schema that
     /// references an unknown type (a programmer error, reported as a field error).
     let namedType: NamedType?
@@ -40,7 +44,7 @@ final class FieldPlan: @unchecked Sendable {
 
     init(
         responseKey: String, nodes: [Field], definition: FieldDefinition, parentType: ObjectType,
-        namedType: NamedType?, schema: Schema
+        namedType: NamedType?, depth: Int, schema: Schema
     ) {
         self.responseKey = responseKey
         var encoded: [UInt8] = [UInt8(ascii: ",")]
@@ -53,6 +57,7 @@ final class FieldPlan: @unchecked Sendable {
         self.nodes = nodes
         self.definition = definition
         self.parentType = parentType
+        self.depth = depth
         self.namedType = namedType
         self.resolveSource = definition.resolveSource
         self.resolveNode = definition.resolveNode

@@ -17,9 +17,11 @@ public struct GraphQLHTTPHandler: HTTPHandler {
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        // The request timeout counts from here: body parsing and preparation too.
+        let deadline = ContinuousClock.now.advanced(by: engine.limits.requestTimeout)
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
         do {
-            return try respond(to: request, media: media)
+            return try respond(to: request, media: media, deadline: deadline)
         } catch {
             var headers = error.headers
             headers.add("Content-Type", media.contentType)
@@ -28,7 +30,9 @@ public struct GraphQLHTTPHandler: HTTPHandler {
         }
     }
 
-    private func respond(to request: HTTPRequest, media: GraphQLMediaType) throws(RequestRefusal) -> HTTPResponse {
+    private func respond(
+        to request: HTTPRequest, media: GraphQLMediaType, deadline: ContinuousClock.Instant
+    ) throws(RequestRefusal) -> HTTPResponse {
         let isPost: Bool
         let parameters: GraphQLRequestBody
         switch request.method {
@@ -60,7 +64,8 @@ public struct GraphQLHTTPHandler: HTTPHandler {
         if !isPost && operation.operation != .query {
             throw RequestRefusal(.methodNotAllowed, "Mutations can only be sent with POST.", headers: ["Allow": "POST"])
         }
-        let result = engine.execute(prepared, operationName: parameters.operationName, variables: parameters.variables, context: services)
+        let result = engine.execute(prepared, operationName: parameters.operationName, variables: parameters.variables, context: services,
+            deadline: deadline)
         return response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)
     }
 

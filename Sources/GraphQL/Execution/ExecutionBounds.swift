@@ -1,0 +1,24 @@
+/// What one execution may cost, checked as it runs; past any bound the
+/// execution stops with one error and `"data": null`.
+struct ExecutionBounds: Sendable {
+    /// Fields resolved, counting every list item's fields after fragment expansion.
+    var maxExecutedFields: Int
+    /// Nesting of the expanded plan (fragments spread inside fragments can go
+    /// deeper than the parser's bound on one definition).
+    var maxDepth: Int
+    /// When the request must have finished; nil runs without a deadline.
+    var deadline: ContinuousClock.Instant?
+    /// The request timeout as the error message names it ("10 s").
+    var timeoutDescription: String
+}
+
+extension ExecutionBounds {
+    /// "10 s", "1.5 s", "250 ms": how a limit reads in an error message.
+    static func describe(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = attoseconds / 1_000_000_000_000_000
+        if seconds == 0 { return "\(milliseconds) ms" }
+        if milliseconds == 0 { return "\(seconds) s" }
+        return "\(seconds).\(String(String(milliseconds + 1000).dropFirst()).replacing(/0+$/, with: "")) s"
+    }
+}
