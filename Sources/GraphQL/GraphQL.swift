@@ -12,6 +12,13 @@ public struct GraphQLLimits: Sendable {
     public var maxExecutedFields: Int
     /// Prepared (parsed and validated) documents kept, by query text. Default 256.
     public var documentCacheCapacity: Int
+    /// Memory the document cache may hold, in estimated bytes: each document
+    /// is charged for its syntax tree and for the execution plans it may cache
+    /// (see `PreparedDocument.estimatedBytes`). Least recently used documents
+    /// are evicted to make room; a document that alone would take more than
+    /// an eighth of it is not cached (it is prepared again on every request).
+    /// Default 32 MiB.
+    public var documentCacheBytes: Int
     /// Longest one request may run, from the caller's start (see `execute`'s
     /// `deadline`) to the end of execution; checked every 64 executed fields.
     /// Past it, execution stops with an error and `"data": null`. Default 10 s.
@@ -19,8 +26,9 @@ public struct GraphQLLimits: Sendable {
 
     public init(
         parse: ParseLimits = ParseLimits(), maxValidationErrors: Int = 100, maxExecutedFields: Int = 10_000,
-        documentCacheCapacity: Int = 256, requestTimeout: Duration = .seconds(10)
+        documentCacheCapacity: Int = 256, documentCacheBytes: Int = 32 << 20, requestTimeout: Duration = .seconds(10)
     ) {
+        self.documentCacheBytes = documentCacheBytes
         self.parse = parse
         self.maxValidationErrors = maxValidationErrors
         self.maxExecutedFields = maxExecutedFields
@@ -54,9 +62,22 @@ public struct PreparedDocument: Sendable {
     /// operation's offset in the document.
     let variablePlans: [Int: [VariablePlan]]
 
-    init(document: Document, schema: Schema) {
+    /// Estimated memory: the syntax tree and the plans it may cache. Measured
+    /// (statm, debug build): a document's tree takes about 25 bytes per byte
+    /// of query text, a cached field plan about 650 bytes.
+    let estimatedBytes: Int
+    static let bytesPerQueryByte = 32
+    static let fixedBytes = 1024
+    /// Plans a document may cache: twice its tree, at least 64 KiB (the app's
+    /// timeline query needs about 9 KB per `@include` combination).
+    static func planBudget(treeBytes: Int) -> Int { max(64 << 10, 2 * treeBytes) }
+
+    init(document: Document, schema: Schema, queryBytes: Int) {
         self.document = document
-        self.plans = OperationPlanCache(document: document)
+        let treeBytes = Self.fixedBytes + Self.bytesPerQueryByte * queryBytes
+        let planBudget = Self.planBudget(treeBytes: treeBytes)
+        self.estimatedBytes = treeBytes + planBudget
+        self.plans = OperationPlanCache(document: document, byteBudget: planBudget)
         var variablePlans: [Int: [VariablePlan]] = [:]
         for operation in document.operations {
             variablePlans[operation.loc.offset] = operation.variableDefinitions.map { VariablePlan($0, schema: schema) }
@@ -95,7 +116,7 @@ public final class GraphQLEngine: Sendable {
         self.schema = schema
         self.limits = limits
         self.errorMapper = errorMapper
-        self.cache = DocumentCache(capacity: limits.documentCacheCapacity)
+        self.cache = DocumentCache(capacity: limits.documentCacheCapacity, maxBytes: limits.documentCacheBytes)
     }
 
     /// Parses and validates `query`, or returns it from the cache. Failed
@@ -110,7 +131,7 @@ public final class GraphQLEngine: Sendable {
         }
         let errors = validate(schema: schema, document: document, maxErrors: limits.maxValidationErrors)
         guard errors.isEmpty else { return .failure(GraphQLRequestError(errors: errors, kind: .validation)) }
-        let prepared = PreparedDocument(document: document, schema: schema)
+        let prepared = PreparedDocument(document: document, schema: schema, queryBytes: query.utf8.count)
         cache.insert(prepared, for: query)
         return .success(prepared)
     }

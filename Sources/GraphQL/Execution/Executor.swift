@@ -300,7 +300,9 @@ struct Executor: ~Copyable {
         }
         let collector = self.collector
         do {
-            return try plan.subfields { () throws(GraphQLError) in try collector.collectSubfields(objectType, plan) }
+            return try plan.subfields(budget: plans) { () throws(GraphQLError) in
+                try collector.collectSubfields(objectType, plan)
+            }
         } catch {
             throw withPath(error)
         }

@@ -89,11 +89,14 @@ final class FieldPlan: @unchecked Sendable {
 
     var locations: [SourceLocation] { nodes.map(\.loc) }
 
-    /// The sub-selection's plan, collected by `build` the first time.
-    func subfields(_ build: () throws(GraphQLError) -> [FieldPlan]) throws(GraphQLError) -> [FieldPlan] {
+    /// The sub-selection's plan, collected by `build` the first time and
+    /// kept while the document's plan budget allows.
+    func subfields(
+        budget: OperationPlanCache, _ build: () throws(GraphQLError) -> [FieldPlan]
+    ) throws(GraphQLError) -> [FieldPlan] {
         if let cached = subfieldCache.withLock({ $0 }) { return cached }
         let built = try build()
-        subfieldCache.withLock { $0 = $0 ?? built }
+        if budget.reserve(plans: built.count) { subfieldCache.withLock { $0 = $0 ?? built } }
         return built
     }
 }

@@ -4,6 +4,12 @@ import Synchronization
 /// The collected root fields of a prepared document's operations, shared by
 /// requests: CollectFields depends only on the document and on the values of
 /// the variables that `@skip` / `@include` read, so those values are the key.
+///
+/// Bounded twice: at most `capacity` variable combinations, and at most
+/// `byteBudget` estimated bytes of plans, root and nested alike (sub-plans are
+/// cached in their parents as they are first executed, see
+/// `FieldPlan.subfields`). Past the budget plans are built per request and
+/// dropped: correct, only slower, and only for documents that fan out far.
 final class OperationPlanCache: Sendable {
     private struct Key: Hashable {
         var operationOffset: Int
@@ -19,8 +25,13 @@ final class OperationPlanCache: Sendable {
     /// The size of the last response to this document: the next one's
     /// buffer is reserved at that size, so it grows without copying.
     let lastResponseSize = Atomic<Int>(0)
+    /// Estimated bytes of plans this document may still cache.
+    private let remainingBytes: Atomic<Int>
+    /// A cached field plan's estimated size (measured: about 650 bytes).
+    static let bytesPerPlan = 700
 
-    init(document: Document) {
+    init(document: Document, byteBudget: Int) {
+        remainingBytes = Atomic(byteBudget)
         var names: [String] = []
         func visit(_ selectionSet: SelectionSet) {
             for selection in selectionSet.selections {
@@ -52,9 +63,23 @@ final class OperationPlanCache: Sendable {
         if let cached = entries.withLock({ $0[key] }) { return cached }
         let built = try build()
         entries.withLock { entries in
-            if entries.count < Self.capacity { entries[key] = built }
+            if entries.count < Self.capacity, reserve(plans: built.count) { entries[key] = built }
         }
         return built
+    }
+
+    /// Takes room for `plans` more cached plans from the budget; false (and
+    /// nothing taken) when they do not fit.
+    func reserve(plans: Int) -> Bool {
+        let bytes = plans * Self.bytesPerPlan
+        var remaining = remainingBytes.load(ordering: .relaxed)
+        while remaining >= bytes {
+            let (exchanged, original) = remainingBytes.compareExchange(
+                expected: remaining, desired: remaining - bytes, ordering: .relaxed)
+            if exchanged { return true }
+            remaining = original
+        }
+        return false
     }
 }
 

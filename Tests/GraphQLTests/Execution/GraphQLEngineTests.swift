@@ -59,7 +59,7 @@ struct GraphQLEngineTests {
 
     @Test func cacheEvictsTheLeastRecentlyUsedDocument() throws {
         let cache = DocumentCache(capacity: 2)
-        let document = PreparedDocument(document: try parse("{ kinds }"), schema: ExecutionTestSchema.schema)
+        let document = PreparedDocument(document: try parse("{ kinds }"), schema: ExecutionTestSchema.schema, queryBytes: 9)
         cache.insert(document, for: "a")
         cache.insert(document, for: "b")
         _ = cache.document(for: "a")
