@@ -160,6 +160,15 @@ final class LineCollector: @unchecked Sendable {
         }
     }
 
+    /// Stops waiting for more: for a pipe whose write end the test process
+    /// also holds (Foundation keeps it), so no end of file comes.
+    func finish() {
+        lock.lock()
+        closed = true
+        lock.broadcast()
+        lock.unlock()
+    }
+
     /// Every line, once the writer closed the pipe (or at `deadline`).
     func waitForEnd(deadline: Duration) -> [String] {
         let limit = Date().addingTimeInterval(Double(deadline.components.seconds))
