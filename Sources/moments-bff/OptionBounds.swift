@@ -24,6 +24,9 @@ enum OptionBounds {
     static let externalChangeCheckMs = NumericOption<Int>(
         flag: "--external-change-check-ms", environment: "EXTERNAL_CHANGE_CHECK_MS", range: 1...3_600_000,
         defaultValue: 100, unit: "milliseconds")
+    static let logBufferBytes = NumericOption<Int>(
+        flag: "--log-buffer-bytes", environment: "LOG_BUFFER_BYTES", range: 4_096...(256 * mebibyte),
+        defaultValue: LogWriter.defaultCapacity, unit: "bytes")
 
     // HTTP (HTTPLimits).
     static let maxRequestLineBytes = NumericOption<Int>(
@@ -82,7 +85,7 @@ enum OptionBounds {
 
     /// Every integer option, in `--help` order.
     static let integers = [
-        port, readers, cacheTimelines, cacheMomentLikes, externalChangeCheckMs,
+        port, readers, cacheTimelines, cacheMomentLikes, externalChangeCheckMs, logBufferBytes,
         maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes, maxConnections,
         maxDocumentBytes, maxTokens, maxDepth, maxExecutedFields, documentCacheSize,
         users, friends, moments, likes,

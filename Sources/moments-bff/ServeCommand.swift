@@ -20,8 +20,14 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try options.resolve()
-        LoggingSystem.bootstrap { label in StandardErrorLogHandler(label: label, level: configuration.logLevel) }
-        let logger = Logger(label: "moments-bff")
+        let label = "moments-bff"
+        let logWriter = LogWriter(capacity: configuration.logBufferBytes, label: label)
+        // Runs on every way out of `run`, thrown errors included: queued lines get a bounded wait.
+        defer { logWriter.finish() }
+        LoggingSystem.bootstrap { label in
+            StandardErrorLogHandler(label: label, level: configuration.logLevel, writer: logWriter)
+        }
+        let logger = Logger(label: label)
         logger.info("starting", metadata: configuration.logMetadata)
 
         let store: MomentsStore

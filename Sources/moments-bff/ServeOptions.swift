@@ -20,6 +20,9 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. Access logs are info. [LOG_LEVEL] (default: info)")
     var logLevel: String?
 
+    @Option(parsing: .unconditional, help: OptionBounds.logBufferBytes.help("Log lines waiting for standard error; past it lines are dropped and counted."))
+    var logBufferBytes: String?
+
     @Option(name: .customLong("cors-origin"), help: "A browser origin allowed by CORS (repeatable; * for any). [CORS_ORIGINS, comma separated] (default: none)")
     var corsOrigins: [String] = []
 
@@ -115,6 +118,7 @@ struct ServeOptions: ParsableArguments {
             readerConnections: try OptionBounds.readers.resolve(readers),
             cache: cache,
             logLevel: level,
+            logBufferBytes: try OptionBounds.logBufferBytes.resolve(logBufferBytes),
             corsOrigins: origins,
             httpLimits: http,
             graphQLLimits: graphQL,
@@ -131,6 +135,7 @@ struct ServeConfiguration {
     var readerConnections: Int
     var cache: ReadCacheConfiguration
     var logLevel: Logger.Level
+    var logBufferBytes: Int
     var corsOrigins: [String]
     var httpLimits: HTTPLimits
     var graphQLLimits: GraphQLLimits
@@ -143,7 +148,7 @@ struct ServeConfiguration {
     var logMetadata: Logger.Metadata {
         [
             "host": "\(host)", "port": "\(port)", "database": "\(databasePath)",
-            "readers": "\(readerConnections)", "cors": "\(corsOrigins)",
+            "readers": "\(readerConnections)", "cors": "\(corsOrigins)", "logBufferBytes": "\(logBufferBytes)",
             "cacheTimelines": "\(cache.isEnabled ? cache.timelineCapacity : 0)", "cacheMomentLikes": "\(cache.momentLikesCapacity)",
             "maxBodyBytes": "\(httpLimits.maxBodyBytes)", "maxConnections": "\(httpLimits.maxConnections)",
             "headerTimeout": "\(httpLimits.headerTimeout)", "idleTimeout": "\(httpLimits.idleTimeout)",

@@ -1,23 +1,25 @@
-import Foundation
 import Logging
 
-/// A swift-log handler writing one line per message to standard error with a
-/// UTC timestamp (`2026-11-21T13:55:01.123Z info moments-bff: message key=value`).
+/// A swift-log handler: one line per message with a UTC timestamp
+/// (`2026-11-21T13:55:01.123Z info moments-bff: message key=value`), handed
+/// to `LogWriter`, which writes it to standard error off the calling thread.
 ///
 /// The message and every metadata key and value are escaped and capped here,
 /// where the line is built (see `LogLine`), so no caller can forget to.
 ///
 /// Why not swift-log's `StreamLogHandler`: it formats local time (glibc's
-/// `localtime_r` re-reads `/etc/localtime` per call). One `write(2)` per line
-/// keeps lines whole when several threads log at once.
+/// `localtime_r` re-reads `/etc/localtime` per call) and writes in the
+/// calling thread.
 struct StandardErrorLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level
     var metadata: Logger.Metadata = [:]
+    private let writer: LogWriter
 
-    init(label: String, level: Logger.Level) {
+    init(label: String, level: Logger.Level, writer: LogWriter) {
         self.label = label
         self.logLevel = level
+        self.writer = writer
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -26,15 +28,7 @@ struct StandardErrorLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let bytes = Self.line(for: event, label: label, metadata: metadata)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(2, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written <= 0 { break }  // stderr gone: logging must never take the server down
-                offset += written
-            }
-        }
+        writer.append(Self.line(for: event, label: label, metadata: metadata))
     }
 
     /// The finished line for `event`, with the handler's `metadata` merged under the event's.
