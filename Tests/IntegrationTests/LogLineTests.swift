@@ -102,3 +102,52 @@ import Testing
         #expect(line.hasSuffix(String(repeating: "m", count: 100) + "...[976 more bytes]\n"))
     }
 }
+
+/// `AccessLogLine`: the access log's fields.
+@Suite struct AccessLogLineTests {
+    func fields(
+        method: String? = "POST", path: String? = "/graphql", status: Int = 200, bytes: Int = 1_234,
+        duration: Duration = .microseconds(850), detail: String? = nil
+    ) -> String {
+        var line = LogLine()
+        AccessLogLine.appendFields(
+            method: method, path: path, status: status, bytes: bytes, duration: duration, detail: detail, to: &line)
+        return String(decoding: line.bytes, as: UTF8.self)
+    }
+
+    @Test func handledRequestWithOperationName() {
+        #expect(fields(detail: "getMomentsDetailsByUserID") == "POST /graphql 200 1234B 850us op=getMomentsDetailsByUserID")
+    }
+
+    @Test func noOperationNameNoField() {
+        #expect(fields(method: "GET", path: "/healthz", bytes: 3, duration: .nanoseconds(1_999)) == "GET /healthz 200 3B 1us")
+    }
+
+    @Test func refusedBeforeAHeadIsDashes() {
+        #expect(fields(method: nil, path: nil, status: 408, bytes: 20, duration: .zero) == "- - 408 20B 0us")
+        #expect(fields(method: "-", path: "", status: 400, bytes: 16, duration: .zero) == "- - 400 16B 0us")
+    }
+
+    @Test func forgedOperationNameStaysOnTheLine() {
+        let line = fields(detail: "x\n2030-01-01T00:00:00.000Z info moments-bff: POST /admin 200")
+        #expect(line == #"POST /graphql 200 1234B 850us op=x\n2030-01-01T00:00:00.000Z info moments-bff: POST /admin 200"#)
+    }
+
+    @Test func clientFieldsAreEscapedAndCut() {
+        let line = fields(path: "/a\u{9b}b", detail: String(repeating: "o", count: 300))
+        #expect(line == #"POST /a\u{9b}b 200 1234B 850us op="# + String(repeating: "o", count: 256) + "...[44 more bytes]")
+    }
+
+    @Test func hugeDurationSaturates() {
+        #expect(AccessLogLine.microseconds(.seconds(Int64.max)) == Int.max)
+        #expect(AccessLogLine.microseconds(.milliseconds(3)) == 3_000)
+    }
+
+    @Test func wholeLineEndsWithNewline() {
+        var line = LogLine(level: .info, label: "moments-bff")
+        AccessLogLine.appendFields(method: "GET", path: "/", status: 200, bytes: 0, duration: .zero, detail: nil, to: &line)
+        let text = String(decoding: line.finished(), as: UTF8.self)
+        #expect(text.hasSuffix(" info moments-bff: GET / 200 0B 0us\n"))
+        #expect(text.filter { $0 == "\n" }.count == 1)
+    }
+}
