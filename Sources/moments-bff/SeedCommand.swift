@@ -16,17 +16,25 @@ struct SeedCommand: ParsableCommand {
     @Flag(help: "Write a synthetic data set instead of the demo data.")
     var synthetic = false
 
-    @Option(help: "Synthetic: number of users.") var users = 1000
-    @Option(help: "Synthetic: friends per user.") var friends = 10
-    @Option(help: "Synthetic: moments per user.") var moments = 3
-    @Option(help: "Synthetic: likes per moment.") var likes = 5
+    @Option(parsing: .unconditional, help: OptionBounds.users.help("Synthetic: number of users."))
+    var users: String?
+    @Option(parsing: .unconditional, help: OptionBounds.friends.help("Synthetic: friends per user."))
+    var friends: String?
+    @Option(parsing: .unconditional, help: OptionBounds.moments.help("Synthetic: moments per user."))
+    var moments: String?
+    @Option(parsing: .unconditional, help: OptionBounds.likes.help("Synthetic: likes per moment."))
+    var likes: String?
     @Option(help: "Synthetic: random seed.") var seed: UInt64 = 1
 
     @Flag(help: "Replace the database file if it exists (otherwise an existing file is an error).")
     var force = false
 
     func run() throws {
-        let path = try Environment.resolve(databasePath, "DATABASE_PATH", default: "moments.sqlite")
+        let path = Environment.resolve(databasePath, "DATABASE_PATH", default: "moments.sqlite")
+        let users = try OptionBounds.users.resolve(users)
+        let friends = try OptionBounds.friends.resolve(friends)
+        let moments = try OptionBounds.moments.resolve(moments)
+        let likes = try OptionBounds.likes.resolve(likes)
         let files = FileManager.default
         if files.fileExists(atPath: path) {
             guard force else { throw ValidationError("\(path) already exists; pass --force to replace it") }
@@ -35,9 +43,6 @@ struct SeedCommand: ParsableCommand {
             }
         }
         if synthetic {
-            guard users > 0, friends >= 0, moments >= 0, likes >= 0 else {
-                throw ValidationError("counts must not be negative, and there must be at least one user")
-            }
             try SyntheticData.write(to: path, users: users, friends: friends, moments: moments, likes: likes, seed: seed)
             print("wrote synthetic data (\(users) users) to \(path)")
         } else {

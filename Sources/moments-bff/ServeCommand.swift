@@ -20,8 +20,14 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try options.resolve()
-        LoggingSystem.bootstrap { label in StandardErrorLogHandler(label: label, level: configuration.logLevel) }
-        let logger = Logger(label: "moments-bff")
+        let label = "moments-bff"
+        let logWriter = LogWriter(capacity: configuration.logBufferBytes, label: label)
+        // Runs on every way out of `run`, thrown errors included: queued lines get a bounded wait.
+        defer { logWriter.finish() }
+        LoggingSystem.bootstrap { label in
+            StandardErrorLogHandler(label: label, level: configuration.logLevel, writer: logWriter)
+        }
+        let logger = Logger(label: label)
         logger.info("starting", metadata: configuration.logMetadata)
 
         let store: MomentsStore
@@ -54,18 +60,14 @@ struct ServeCommand: ParsableCommand {
         router.add(.get, "/readyz", ReadinessHandler(ping: { try store.ping() }))
         router.add(.get, "/", nonBlocking: true, RootPageHandler())
 
-        let handler = AccessLogHandler(
-            logger: logger,
-            next: CORSHandler(policy: CORSPolicy(allowedOrigins: configuration.corsOrigins), next: router)
-        )
+        let handler = CORSHandler(policy: CORSPolicy(allowedOrigins: configuration.corsOrigins), next: router)
+        // The access log is info: one line per response, handled or refused by the transport.
+        let accessLog: Server.AccessLog? = configuration.logLevel <= .info
+            ? { @Sendable entry in logWriter.append(AccessLogLine.make(entry, label: label)) }
+            : nil
         let server = Server(
             host: configuration.host, port: configuration.port, limits: configuration.httpLimits, handler: handler,
-            accessLog: { entry in
-                // Handled requests are logged by AccessLogHandler (with the
-                // operation name); this sees the ones refused before routing.
-                guard entry.method.rawValue == "-" else { return }
-                logger.info("- - \(entry.status) \(entry.bytes)B refused by the transport")
-            },
+            accessLog: accessLog,
             logger: { message in logger.warning("\(message)") }
         )
         let address = try server.start()

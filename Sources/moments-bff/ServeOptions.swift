@@ -11,8 +11,8 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Address to listen on; 0.0.0.0 or :: for every interface. [HOST] (default: 127.0.0.1)")
     var host: String?
 
-    @Option(help: "TCP port; 0 picks a free port, printed on the `listening on` line. [PORT] (default: 4000)")
-    var port: Int?
+    @Option(parsing: .unconditional, help: OptionBounds.port.help("TCP port; 0 picks a free port, printed on the `listening on` line."))
+    var port: String?
 
     @Option(name: .customLong("database"), help: "SQLite database file; created with schema.sql and the demo data when missing. [DATABASE_PATH] (default: ./moments.sqlite)")
     var databasePath: String?
@@ -20,117 +20,110 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. Access logs are info. [LOG_LEVEL] (default: info)")
     var logLevel: String?
 
+    @Option(parsing: .unconditional, help: OptionBounds.logBufferBytes.help("Log lines waiting for standard error; past it lines are dropped and counted."))
+    var logBufferBytes: String?
+
     @Option(name: .customLong("cors-origin"), help: "A browser origin allowed by CORS (repeatable; * for any). [CORS_ORIGINS, comma separated] (default: none)")
     var corsOrigins: [String] = []
 
-    @Option(help: "Reader connections in the SQLite pool. [DATABASE_READERS] (default: 4)")
-    var readers: Int?
+    @Option(parsing: .unconditional, help: OptionBounds.readers.help("Reader connections in the SQLite pool."))
+    var readers: String?
 
-    @Option(help: "Users whose timeline (profile, moments, photos) is kept in memory; 0 turns the read cache off. [CACHE_TIMELINES] (default: 2000)")
-    var cacheTimelines: Int?
-    @Option(help: "Moments whose likers are kept in memory. [CACHE_MOMENT_LIKES] (default: 20000)")
-    var cacheMomentLikes: Int?
-    @Option(help: "Milliseconds between checks for changes another program made to the database file; they clear the cache. [EXTERNAL_CHANGE_CHECK_MS] (default: 100)")
-    var externalChangeCheckMs: Int?
+    @Option(parsing: .unconditional, help: OptionBounds.cacheTimelines.help("Users whose timeline (profile, moments, photos) is kept in memory; 0 turns the read cache off."))
+    var cacheTimelines: String?
+    @Option(parsing: .unconditional, help: OptionBounds.cacheMomentLikes.help("Moments whose likers are kept in memory; 0 turns the read cache off."))
+    var cacheMomentLikes: String?
+    @Option(parsing: .unconditional, help: OptionBounds.externalChangeCheckMs.help("Milliseconds between checks for changes another program made to the database file; they clear the cache."))
+    var externalChangeCheckMs: String?
 
     // HTTP bounds (HTTPLimits).
-    @Option(help: "Longest request line in bytes, else 414. [MAX_REQUEST_LINE_BYTES]")
-    var maxRequestLineBytes: Int?
-    @Option(help: "Largest header block in bytes, else 431. [MAX_HEADER_BYTES]")
-    var maxHeaderBytes: Int?
-    @Option(help: "Most header fields in a request, else 431. [MAX_HEADER_COUNT]")
-    var maxHeaderCount: Int?
-    @Option(help: "Largest request body in bytes, else 413. [MAX_BODY_BYTES]")
-    var maxBodyBytes: Int?
-    @Option(help: "Seconds to receive a complete header block, else 408 and close. [HEADER_TIMEOUT]")
-    var headerTimeout: Double?
-    @Option(help: "Seconds between body bytes before the connection is closed. [BODY_TIMEOUT]")
-    var bodyTimeout: Double?
-    @Option(help: "Seconds an idle keep-alive connection stays open. [IDLE_TIMEOUT]")
-    var idleTimeout: Double?
-    @Option(help: "Seconds to send a response to a client that stops reading. [WRITE_TIMEOUT]")
-    var writeTimeout: Double?
-    @Option(help: "Most open connections; past it new ones are refused. [MAX_CONNECTIONS]")
-    var maxConnections: Int?
-    @Option(help: "Seconds in-flight requests get to finish on SIGTERM/SIGINT. [SHUTDOWN_GRACE]")
-    var shutdownGrace: Double?
+    @Option(parsing: .unconditional, help: OptionBounds.maxRequestLineBytes.help("Longest request line in bytes, else 414."))
+    var maxRequestLineBytes: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxHeaderBytes.help("Largest header block in bytes, else 431."))
+    var maxHeaderBytes: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxHeaderCount.help("Most header fields in a request, else 431."))
+    var maxHeaderCount: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxBodyBytes.help("Largest request body in bytes, else 413."))
+    var maxBodyBytes: String?
+    @Option(parsing: .unconditional, help: OptionBounds.headerTimeout.help("Seconds to receive a complete header block, else 408 and close."))
+    var headerTimeout: String?
+    @Option(parsing: .unconditional, help: OptionBounds.bodyTimeout.help("Seconds between body bytes before the connection is closed."))
+    var bodyTimeout: String?
+    @Option(parsing: .unconditional, help: OptionBounds.idleTimeout.help("Seconds an idle keep-alive connection stays open."))
+    var idleTimeout: String?
+    @Option(parsing: .unconditional, help: OptionBounds.writeTimeout.help("Seconds to send a response to a client that stops reading."))
+    var writeTimeout: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxConnections.help("Most open connections; past it new ones are refused."))
+    var maxConnections: String?
+    @Option(parsing: .unconditional, help: OptionBounds.shutdownGrace.help("Seconds in-flight requests get to finish on SIGTERM/SIGINT."))
+    var shutdownGrace: String?
 
     // GraphQL bounds (GraphQLLimits, JSONLimits).
-    @Option(help: "Largest GraphQL document in bytes. [MAX_DOCUMENT_BYTES]")
-    var maxDocumentBytes: Int?
-    @Option(help: "Most tokens in a GraphQL document. [MAX_TOKENS]")
-    var maxTokens: Int?
-    @Option(help: "Deepest nesting of selections, lists or objects in a document, and of JSON in a body. [MAX_DEPTH]")
-    var maxDepth: Int?
-    @Option(help: "Most fields executed for one request after fragment expansion. [MAX_EXECUTED_FIELDS]")
-    var maxExecutedFields: Int?
-    @Option(help: "Parsed and validated documents kept in the cache. [DOCUMENT_CACHE_SIZE]")
-    var documentCacheSize: Int?
+    @Option(parsing: .unconditional, help: OptionBounds.maxDocumentBytes.help("Largest GraphQL document in bytes."))
+    var maxDocumentBytes: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxTokens.help("Most tokens in a GraphQL document."))
+    var maxTokens: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxDepth.help("Deepest nesting of selections, lists or objects in a document, and of JSON in a body."))
+    var maxDepth: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxExecutedFields.help("Most fields executed for one request after fragment expansion."))
+    var maxExecutedFields: String?
+    @Option(parsing: .unconditional, help: OptionBounds.documentCacheSize.help("Parsed and validated documents kept in the cache."))
+    var documentCacheSize: String?
 
+    /// Every value from its option, else its environment variable, else its
+    /// default; numbers are range-checked by `NumericOption` (see `OptionBounds`).
     func resolve() throws -> ServeConfiguration {
         var http = HTTPLimits()
-        http.maxRequestLineLength = try Environment.resolve(maxRequestLineBytes, "MAX_REQUEST_LINE_BYTES", default: http.maxRequestLineLength)
-        http.maxHeaderBlockBytes = try Environment.resolve(maxHeaderBytes, "MAX_HEADER_BYTES", default: http.maxHeaderBlockBytes)
-        http.maxHeaderCount = try Environment.resolve(maxHeaderCount, "MAX_HEADER_COUNT", default: http.maxHeaderCount)
-        http.maxBodyBytes = try Environment.resolve(maxBodyBytes, "MAX_BODY_BYTES", default: http.maxBodyBytes)
-        http.headerTimeout = try seconds(headerTimeout, "HEADER_TIMEOUT", default: http.headerTimeout)
-        http.bodyTimeout = try seconds(bodyTimeout, "BODY_TIMEOUT", default: http.bodyTimeout)
-        http.idleTimeout = try seconds(idleTimeout, "IDLE_TIMEOUT", default: http.idleTimeout)
-        http.writeTimeout = try seconds(writeTimeout, "WRITE_TIMEOUT", default: http.writeTimeout)
-        http.maxConnections = try Environment.resolve(maxConnections, "MAX_CONNECTIONS", default: http.maxConnections)
-        http.shutdownGracePeriod = try seconds(shutdownGrace, "SHUTDOWN_GRACE", default: http.shutdownGracePeriod)
+        http.maxRequestLineLength = try OptionBounds.maxRequestLineBytes.resolve(maxRequestLineBytes)
+        http.maxHeaderBlockBytes = try OptionBounds.maxHeaderBytes.resolve(maxHeaderBytes)
+        http.maxHeaderCount = try OptionBounds.maxHeaderCount.resolve(maxHeaderCount)
+        http.maxBodyBytes = try OptionBounds.maxBodyBytes.resolve(maxBodyBytes)
+        http.headerTimeout = try OptionBounds.headerTimeout.resolveDuration(headerTimeout)
+        http.bodyTimeout = try OptionBounds.bodyTimeout.resolveDuration(bodyTimeout)
+        http.idleTimeout = try OptionBounds.idleTimeout.resolveDuration(idleTimeout)
+        http.writeTimeout = try OptionBounds.writeTimeout.resolveDuration(writeTimeout)
+        http.maxConnections = try OptionBounds.maxConnections.resolve(maxConnections)
+        http.shutdownGracePeriod = try OptionBounds.shutdownGrace.resolveDuration(shutdownGrace)
 
         var graphQL = GraphQLLimits()
-        graphQL.parse.maxDocumentBytes = try Environment.resolve(maxDocumentBytes, "MAX_DOCUMENT_BYTES", default: graphQL.parse.maxDocumentBytes)
-        graphQL.parse.maxTokens = try Environment.resolve(maxTokens, "MAX_TOKENS", default: graphQL.parse.maxTokens)
-        graphQL.parse.maxDepth = try Environment.resolve(maxDepth, "MAX_DEPTH", default: graphQL.parse.maxDepth)
-        graphQL.maxExecutedFields = try Environment.resolve(maxExecutedFields, "MAX_EXECUTED_FIELDS", default: graphQL.maxExecutedFields)
-        graphQL.documentCacheCapacity = try Environment.resolve(documentCacheSize, "DOCUMENT_CACHE_SIZE", default: graphQL.documentCacheCapacity)
+        graphQL.parse.maxDocumentBytes = try OptionBounds.maxDocumentBytes.resolve(maxDocumentBytes)
+        graphQL.parse.maxTokens = try OptionBounds.maxTokens.resolve(maxTokens)
+        graphQL.parse.maxDepth = try OptionBounds.maxDepth.resolve(maxDepth)
+        graphQL.maxExecutedFields = try OptionBounds.maxExecutedFields.resolve(maxExecutedFields)
+        graphQL.documentCacheCapacity = try OptionBounds.documentCacheSize.resolve(documentCacheSize)
 
         var json = JSONLimits()
         json.maxDepth = graphQL.parse.maxDepth
         json.maxBytes = http.maxBodyBytes
 
-        let levelName = try Environment.resolve(logLevel, "LOG_LEVEL", default: "info")
+        let levelName = Environment.resolve(logLevel, "LOG_LEVEL", default: "info")
         guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
-            throw ValidationError("unknown log level '\(levelName)'")
+            throw ValidationError("unknown log level '\(LogLine.escaped(levelName, limit: 64))'")
         }
         let origins = corsOrigins.isEmpty
             ? (Environment.string("CORS_ORIGINS")?.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) } ?? [])
             : corsOrigins
 
         var cache = ReadCacheConfiguration(
-            timelineCapacity: try Environment.resolve(cacheTimelines, "CACHE_TIMELINES", default: 2_000),
-            momentLikesCapacity: try Environment.resolve(cacheMomentLikes, "CACHE_MOMENT_LIKES", default: 20_000),
-            externalChangeCheckIntervalMilliseconds: try Environment.resolve(externalChangeCheckMs, "EXTERNAL_CHANGE_CHECK_MS", default: 100)
+            timelineCapacity: try OptionBounds.cacheTimelines.resolve(cacheTimelines),
+            momentLikesCapacity: try OptionBounds.cacheMomentLikes.resolve(cacheMomentLikes),
+            externalChangeCheckIntervalMilliseconds: try OptionBounds.externalChangeCheckMs.resolve(externalChangeCheckMs)
         )
-        guard cache.timelineCapacity >= 0, cache.momentLikesCapacity >= 0, cache.externalChangeCheckIntervalMilliseconds > 0 else {
-            throw ValidationError("cache sizes must not be negative and the change check interval must be positive")
-        }
         cache.isEnabled = cache.timelineCapacity > 0 && cache.momentLikesCapacity > 0
 
-        let configuration = ServeConfiguration(
-            host: try Environment.resolve(host, "HOST", default: "127.0.0.1"),
-            port: try Environment.resolve(port, "PORT", default: 4000),
-            databasePath: try Environment.resolve(databasePath, "DATABASE_PATH", default: "moments.sqlite"),
-            readerConnections: try Environment.resolve(readers, "DATABASE_READERS", default: 4),
+        return ServeConfiguration(
+            host: Environment.resolve(host, "HOST", default: "127.0.0.1"),
+            port: try OptionBounds.port.resolve(port),
+            databasePath: Environment.resolve(databasePath, "DATABASE_PATH", default: "moments.sqlite"),
+            readerConnections: try OptionBounds.readers.resolve(readers),
             cache: cache,
             logLevel: level,
+            logBufferBytes: try OptionBounds.logBufferBytes.resolve(logBufferBytes),
             corsOrigins: origins,
             httpLimits: http,
             graphQLLimits: graphQL,
             jsonLimits: json
         )
-        guard (0...65535).contains(configuration.port) else { throw ValidationError("port must be 0...65535") }
-        guard configuration.readerConnections >= 1 else { throw ValidationError("readers must be at least 1") }
-        return configuration
-    }
-
-    private func seconds(_ option: Double?, _ name: String, default fallback: Duration) throws -> Duration {
-        let fallbackSeconds = Double(fallback.components.seconds) + Double(fallback.components.attoseconds) / 1e18
-        let value = try Environment.resolve(option, name, default: fallbackSeconds)
-        guard value > 0 else { throw ValidationError("\(name.lowercased()) must be positive") }
-        return .milliseconds(Int64(value * 1000))
     }
 }
 
@@ -142,6 +135,7 @@ struct ServeConfiguration {
     var readerConnections: Int
     var cache: ReadCacheConfiguration
     var logLevel: Logger.Level
+    var logBufferBytes: Int
     var corsOrigins: [String]
     var httpLimits: HTTPLimits
     var graphQLLimits: GraphQLLimits
@@ -154,7 +148,7 @@ struct ServeConfiguration {
     var logMetadata: Logger.Metadata {
         [
             "host": "\(host)", "port": "\(port)", "database": "\(databasePath)",
-            "readers": "\(readerConnections)", "cors": "\(corsOrigins)",
+            "readers": "\(readerConnections)", "cors": "\(corsOrigins)", "logBufferBytes": "\(logBufferBytes)",
             "cacheTimelines": "\(cache.isEnabled ? cache.timelineCapacity : 0)", "cacheMomentLikes": "\(cache.momentLikesCapacity)",
             "maxBodyBytes": "\(httpLimits.maxBodyBytes)", "maxConnections": "\(httpLimits.maxConnections)",
             "headerTimeout": "\(httpLimits.headerTimeout)", "idleTimeout": "\(httpLimits.idleTimeout)",

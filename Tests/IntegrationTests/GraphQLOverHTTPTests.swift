@@ -86,7 +86,10 @@ import FoundationNetworking
         #expect(reply.status == 415)
     }
 
-    @Test(arguments: ["not json", "[1,2]", #"{"query": 5}"#, #"{"query": "{ __typename }", "variables": [1]}"#])
+    @Test(arguments: [
+        "not json", "[1,2]", #"{"query": 5}"#, #"{"query": "{ __typename }", "variables": [1]}"#,
+        #"{"query": "{ __typename }", "extensions": "string"}"#, #"{"query": "{ __typename }", "extensions": ["array"]}"#,
+    ])
     func bodyThatIsNotAGraphQLRequestIs400(body: String) async throws {
         let reply = try await client.post(body: Data(body.utf8))
         #expect(reply.status == 400)

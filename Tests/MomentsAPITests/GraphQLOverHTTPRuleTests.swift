@@ -75,4 +75,29 @@ import Testing
         let response = fixture.post(#"{"query":"{ __typename }","variables":null,"operationName":null,"extensions":{}}"#)
         #expect(response.text == #"{"data":{"__typename":"Query"}}"#)
     }
+
+    /// graphql-http audits 58B0–58B3: a string, number, boolean or array
+    /// `extensions` is 400, whatever the Accept header, as `variables` is.
+    @Test(arguments: [#""string""#, "0", "false", #"["array"]"#])
+    func extensionsThatIsNotAnObjectIs400(_ extensions: String) {
+        for accept in [nil, "application/json", "application/graphql-response+json"] {
+            let response = fixture.post(#"{"query":"{ __typename }","extensions":\#(extensions)}"#, accept: accept)
+            #expect(response.status == .badRequest)
+            #expect(response.text == #"{"errors":[{"message":"'extensions' must be an object or null.","extensions":{"code":"BAD_USER_INPUT"}}]}"#)
+        }
+    }
+
+    @Test(arguments: ["null", "{}", #"{"persistedQuery":{"version":1}}"#])
+    func extensionsThatIsAnObjectOrNullIsAccepted(_ extensions: String) {
+        let response = fixture.post(#"{"query":"{ __typename }","extensions":\#(extensions)}"#)
+        #expect(response.text == #"{"data":{"__typename":"Query"}}"#)
+    }
+
+    @Test func getChecksExtensionsAsItChecksVariables() {
+        #expect(fixture.get("/graphql?query=%7B__typename%7D&extensions=%22x%22").status == .badRequest)
+        #expect(fixture.get("/graphql?query=%7B__typename%7D&extensions=%5B").status == .badRequest)
+        #expect(fixture.get("/graphql?query=%7B__typename%7D&extensions=%5B1%5D").status == .badRequest)
+        #expect(fixture.get("/graphql?query=%7B__typename%7D&extensions=null").status == .ok)
+        #expect(fixture.get("/graphql?query=%7B__typename%7D&extensions=%7B%7D").text == #"{"data":{"__typename":"Query"}}"#)
+    }
 }

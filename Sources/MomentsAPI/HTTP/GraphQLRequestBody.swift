@@ -6,8 +6,10 @@ struct GraphQLRequestBody {
     var variables: JSONObject?
     var operationName: String?
 
-    /// Reads `{"query": ..., "variables": ..., "operationName": ...}`
-    /// (`extensions` and unknown members are ignored, as the spec allows).
+    /// Reads `{"query": ..., "variables": ..., "operationName": ..., "extensions": ...}`.
+    /// `extensions` must be an object or null, like `variables` (graphql-http
+    /// audits 58B0–58B3: a string, number, boolean or array is `400`); its
+    /// content is not used. Unknown members are ignored, as the spec allows.
     init(json: JSONValue) throws(RequestRefusal) {
         guard case .object(let object) = json else {
             throw RequestRefusal(.badRequest, "Request body must be a JSON object.")
@@ -26,28 +28,40 @@ struct GraphQLRequestBody {
         case .string(let name)?: operationName = name
         default: throw RequestRefusal(.badRequest, "'operationName' must be a string or null.")
         }
+        switch object["extensions"] {
+        case nil, .null?, .object?: break
+        default: throw RequestRefusal(.badRequest, "'extensions' must be an object or null.")
+        }
     }
 
-    /// Reads `?query=...&variables=...&operationName=...` of a GET request.
+    /// Reads `?query=...&variables=...&operationName=...&extensions=...` of a GET
+    /// request; `variables` and `extensions` are JSON text, each an object or null.
     init(queryString: Substring?, jsonLimits: JSONLimits) throws(RequestRefusal) {
         let parameters = QueryString.parse(queryString ?? "")
         guard let query = parameters["query"] else {
             throw RequestRefusal(.badRequest, "Missing 'query' parameter.")
         }
         self.query = query
-        if let text = parameters["variables"], !text.isEmpty {
-            let parsed: JSONValue
-            do {
-                parsed = try JSONParser.parse(Array(text.utf8), limits: jsonLimits)
-            } catch {
-                throw RequestRefusal(.badRequest, "The 'variables' parameter is not valid JSON.")
-            }
-            switch parsed {
-            case .null: variables = nil
-            case .object(let object): variables = object
-            default: throw RequestRefusal(.badRequest, "'variables' must be an object or null.")
-            }
-        }
+        variables = try Self.jsonObjectParameter("variables", in: parameters, limits: jsonLimits)
+        _ = try Self.jsonObjectParameter("extensions", in: parameters, limits: jsonLimits)
         if let name = parameters["operationName"], !name.isEmpty { operationName = name }
+    }
+
+    /// The query parameter `name` as a JSON object; nil when absent, empty or `null`.
+    private static func jsonObjectParameter(
+        _ name: String, in parameters: [String: String], limits: JSONLimits
+    ) throws(RequestRefusal) -> JSONObject? {
+        guard let text = parameters[name], !text.isEmpty else { return nil }
+        let parsed: JSONValue
+        do {
+            parsed = try JSONParser.parse(Array(text.utf8), limits: limits)
+        } catch {
+            throw RequestRefusal(.badRequest, "The '\(name)' parameter is not valid JSON.")
+        }
+        switch parsed {
+        case .null: return nil
+        case .object(let object): return object
+        default: throw RequestRefusal(.badRequest, "'\(name)' must be an object or null.")
+        }
     }
 }

@@ -8,8 +8,9 @@ final class ServerProcess: @unchecked Sendable {
     let baseURL: URL
     let port: Int
     let databasePath: String
-    let stderrPath: String
     private let output: LineCollector
+    /// Standard error by line; nil when the test passed its own pipe.
+    private let errorOutput: LineCollector?
 
     struct StartupError: Error, CustomStringConvertible {
         var description: String
@@ -18,7 +19,12 @@ final class ServerProcess: @unchecked Sendable {
     /// - Parameters:
     ///   - databasePath: reused across restarts to test persistence.
     ///   - arguments: extra command-line arguments.
-    init(databasePath: String, arguments: [String] = [], environment: [String: String] = [:], deadline: Duration = .seconds(60)) throws {
+    ///   - standardError: where the server's standard error goes; by default
+    ///     it is read as it comes and kept (`stderr`, `waitForStderrLine`).
+    init(
+        databasePath: String, arguments: [String] = [], environment: [String: String] = [:],
+        standardError: Pipe? = nil, deadline: Duration = .seconds(60)
+    ) throws {
         self.databasePath = databasePath
         let binary = try Self.binaryURL()
         process.executableURL = binary
@@ -31,15 +37,21 @@ final class ServerProcess: @unchecked Sendable {
         process.environment = env
         let stdout = Pipe()
         process.standardOutput = stdout
-        stderrPath = databasePath + ".stderr.log"
-        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: stderrPath)
+        if let standardError {
+            process.standardError = standardError
+            errorOutput = nil
+        } else {
+            let stderr = Pipe()
+            process.standardError = stderr
+            errorOutput = LineCollector(handle: stderr.fileHandleForReading)
+        }
         output = LineCollector(handle: stdout.fileHandleForReading)
         try process.run()
 
         guard let line = output.waitForLine(prefix: "listening on http://", deadline: deadline) else {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            let log = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+            process.waitUntilExit()
+            let log = errorOutput?.waitForEnd(deadline: .seconds(5)).joined(separator: "\n") ?? "(not collected)"
             throw StartupError(description: "moments-bff did not print its listening line; stderr:\n\(log)")
         }
         let address = String(line.dropFirst("listening on ".count))
@@ -76,7 +88,14 @@ final class ServerProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    /// The standard error lines received so far (log lines are written
+    /// asynchronously: wait for the one you need with `waitForStderrLine`).
+    var stderrLines: [String] { errorOutput?.lines ?? [] }
+
+    /// The first standard error line `matching`, waiting for it until `deadline`.
+    func waitForStderrLine(deadline: Duration = .seconds(10), where matching: (String) -> Bool) -> String? {
+        errorOutput?.waitForLine(deadline: deadline, where: matching)
+    }
 
     /// Finds the binary next to the running test bundle (as swift-argument-parser's
     /// test helpers do), or where MOMENTS_BFF_BINARY says.
@@ -101,7 +120,7 @@ final class ServerProcess: @unchecked Sendable {
 final class LineCollector: @unchecked Sendable {
     private let lock = NSCondition()
     private var buffer = Data()
-    private var lines: [String] = []
+    private var received: [String] = []
     private var closed = false
 
     init(handle: FileHandle) {
@@ -116,7 +135,7 @@ final class LineCollector: @unchecked Sendable {
                 self.buffer.append(data)
                 while let newline = self.buffer.firstIndex(of: UInt8(ascii: "\n")) {
                     let line = String(decoding: self.buffer[self.buffer.startIndex..<newline], as: UTF8.self)
-                    self.lines.append(line)
+                    self.received.append(line)
                     self.buffer.removeSubrange(self.buffer.startIndex...newline)
                 }
             }
@@ -126,14 +145,44 @@ final class LineCollector: @unchecked Sendable {
     }
 
     func waitForLine(prefix: String, deadline: Duration) -> String? {
+        waitForLine(deadline: deadline) { $0.hasPrefix(prefix) }
+    }
+
+    /// The first line `matching`, waiting for it until `deadline`; nil if the pipe closes first.
+    func waitForLine(deadline: Duration, where matching: (String) -> Bool) -> String? {
         let limit = Date().addingTimeInterval(Double(deadline.components.seconds))
         lock.lock()
         defer { lock.unlock() }
         while true {
-            if let line = lines.first(where: { $0.hasPrefix(prefix) }) { return line }
+            if let line = received.first(where: matching) { return line }
             if closed { return nil }
             if !lock.wait(until: limit) { return nil }
         }
+    }
+
+    /// Stops waiting for more: for a pipe whose write end the test process
+    /// also holds (Foundation keeps it), so no end of file comes.
+    func finish() {
+        lock.lock()
+        closed = true
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// Every line, once the writer closed the pipe (or at `deadline`).
+    func waitForEnd(deadline: Duration) -> [String] {
+        let limit = Date().addingTimeInterval(Double(deadline.components.seconds))
+        lock.lock()
+        defer { lock.unlock() }
+        while !closed && lock.wait(until: limit) {}
+        return received
+    }
+
+    /// The lines received so far.
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return received
     }
 }
 

@@ -1,0 +1,71 @@
+import HTTPServer
+import Logging
+
+/// The access log: one line per response the server sends, from
+/// `Server`'s access-log hook (handled requests and those the transport
+/// refused alike):
+///
+///     2026-11-21T13:55:01.123Z info moments-bff: POST /graphql 200 1234B 850us op=getMomentsDetailsByUserID
+///
+/// `METHOD PATH STATUS BYTESB MICROSus`, then ` op=NAME` when the response
+/// names a GraphQL operation. `-` stands for a method or path the server
+/// never decoded (a request refused before its head was complete). Method,
+/// path and operation name come from the client: they are escaped and capped
+/// at `LogLine.maxValueBytes` like every logged value.
+///
+/// The hook runs on the server's I/O thread for every request, so the line
+/// is built as bytes and handed to `LogWriter` without going through
+/// swift-log's `Logger` (no message `String`, no existential call).
+enum AccessLogLine {
+    static func make(_ entry: AccessLogEntry, label: String) -> [UInt8] {
+        var line = LogLine(level: .info, label: label)
+        // MERGE(bounded-transport): AccessLogEntry gains `detail: String?`
+        // (HTTPResponse.accessLogDetail, the GraphQL operation name) and makes
+        // `method` and `path` optional (nil when refused before a head was
+        // decoded). Then pass `entry.method?.rawValue`, `entry.path` and
+        // `entry.detail` here; the formatter below already takes them.
+        appendFields(
+            method: entry.method.rawValue, path: entry.path, status: entry.status, bytes: entry.bytes,
+            duration: entry.duration, detail: nil, to: &line
+        )
+        return line.finished()
+    }
+
+    /// `METHOD PATH STATUS BYTESB MICROSus[ op=NAME]`, appended to `line`.
+    static func appendFields(
+        method: String?, path: String?, status: Int, bytes: Int, duration: Duration, detail: String?,
+        to line: inout LogLine
+    ) {
+        appendField(method, to: &line)
+        line.append(" ")
+        appendField(path, to: &line)
+        line.append(" ")
+        line.appendDecimal(status)
+        line.append(" ")
+        line.appendDecimal(bytes)
+        line.append("B ")
+        line.appendDecimal(microseconds(duration))
+        line.append("us")
+        if let detail {
+            line.append(" op=")
+            line.appendEscaped(detail, limit: LogLine.maxValueBytes)
+        }
+    }
+
+    private static func appendField(_ value: String?, to line: inout LogLine) {
+        guard let value, !value.isEmpty else {
+            line.append("-")
+            return
+        }
+        line.appendEscaped(value, limit: LogLine.maxValueBytes)
+    }
+
+    /// Whole microseconds, saturating instead of overflowing.
+    static func microseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
+        let (total, carry) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000)
+        if overflow || carry { return seconds < 0 ? Int.min : Int.max }
+        return Int(total)
+    }
+}

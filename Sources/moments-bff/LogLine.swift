@@ -1,0 +1,205 @@
+import Foundation
+import Logging
+
+/// One log line as bytes: `2026-11-21T13:55:01.123Z info moments-bff: message key=value`.
+///
+/// Every string that is not a literal of ours goes through `appendEscaped`,
+/// so nothing a client sends (an operation name, a path, an error's text)
+/// can end the line, start a forged one, or reach a terminal as a control
+/// sequence:
+///
+/// - `\` becomes `\\`, LF `\n`, CR `\r`, TAB `\t`;
+/// - every other control character (C0 U+0000–U+001F, DEL U+007F, C1
+///   U+0080–U+009F) and the line and paragraph separators U+2028, U+2029
+///   become `\u{…}` with the scalar's value in lowercase hex (ESC is `\u{1b}`).
+///
+/// That is the escape syntax of a Swift string literal, so a logged value
+/// pasted between quotes gives back the original string.
+///
+/// Each value is cut at a cap counted in escaped bytes (never inside an
+/// escape or a UTF-8 sequence), followed by `...[N more bytes]` where N
+/// counts the original UTF-8 bytes left out.
+struct LogLine {
+    /// Cap on a message, in escaped bytes.
+    static let maxMessageBytes = 1024
+    /// Cap on one metadata value or one access-log field (path, operation name), in escaped bytes.
+    static let maxValueBytes = 256
+
+    private(set) var bytes: [UInt8]
+
+    /// An empty line (no timestamp, level or label): what tests and the access-log formatter build on.
+    init(capacity: Int = 192) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The line's prefix: UTC timestamp, level and label (`... info moments-bff: `).
+    init(level: Logger.Level, label: String, capacity: Int = 192) {
+        self.init(capacity: capacity)
+        appendTimestamp()
+        append(" ")
+        append(Self.name(of: level))
+        append(" ")
+        appendEscaped(label, limit: Self.maxValueBytes)
+        append(": ")
+    }
+
+    /// Appends one of our literals, unescaped: never pass text that came from outside.
+    mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func appendDecimal(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        var rest = magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        } while divisor > 0
+    }
+
+    /// Appends `text` escaped as the type's comment says, cut after `limit` escaped bytes.
+    mutating func appendEscaped(_ text: String, limit: Int) {
+        var text = text
+        text.withUTF8 { appendEscaped(utf8: $0, limit: limit) }
+    }
+
+    private mutating func appendEscaped(utf8 input: UnsafeBufferPointer<UInt8>, limit: Int) {
+        let budgetEnd = bytes.count + limit
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            // Fast path: printable ASCII other than the backslash.
+            if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") {
+                guard bytes.count < budgetEnd else { break }
+                bytes.append(byte)
+                index += 1
+                continue
+            }
+            let length: Int
+            var escape: UInt32?  // the scalar to write as an escape, if any
+            switch byte {
+            case UInt8(ascii: "\\"), 0x00..<0x20, 0x7F:
+                length = 1
+                escape = UInt32(byte)
+            case 0xC2 where index + 1 < input.count && (0x80...0x9F).contains(input[index + 1]):
+                length = 2
+                escape = UInt32(input[index + 1])  // C1: U+0080–U+009F is C2 80–C2 9F
+            case 0xE2 where index + 2 < input.count && input[index + 1] == 0x80 && (input[index + 2] == 0xA8 || input[index + 2] == 0xA9):
+                length = 3
+                escape = 0x2000 + UInt32(input[index + 2] - 0x80)  // U+2028, U+2029
+            case 0xC0..<0xE0: length = 2
+            case 0xE0..<0xF0: length = 3
+            case 0xF0...: length = 4
+            default: length = 1  // a stray continuation byte (not in a valid String)
+            }
+            let sequenceEnd = Swift.min(index + length, input.count)
+            if let escape {
+                guard bytes.count + Self.escapedLength(escape) <= budgetEnd else { break }
+                appendEscape(escape)
+            } else {
+                guard bytes.count + (sequenceEnd - index) <= budgetEnd else { break }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<sequenceEnd]))
+            }
+            index = sequenceEnd
+        }
+        if index < input.count {
+            append("...[")
+            appendDecimal(input.count - index)
+            append(" more bytes]")
+        }
+    }
+
+    private static func escapedLength(_ scalar: UInt32) -> Int {
+        switch scalar {
+        case 0x5C, 0x0A, 0x0D, 0x09: 2
+        case ..<0x10: 5  // \u{h}
+        case ..<0x100: 6  // \u{hh}
+        default: 8  // \u{hhhh}
+        }
+    }
+
+    private mutating func appendEscape(_ scalar: UInt32) {
+        switch scalar {
+        case 0x5C: append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        default:
+            append("\\u{")
+            var shift = scalar >= 0x100 ? 12 : (scalar >= 0x10 ? 4 : 0)
+            while shift >= 0 {
+                let nibble = UInt8((scalar >> UInt32(shift)) & 0xF)
+                bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+                shift -= 4
+            }
+            append("}")
+        }
+    }
+
+    /// The line with its newline, ready for `LogWriter`.
+    consuming func finished() -> [UInt8] {
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    /// `text` escaped and capped as a log value, as a `String` (for messages printed outside the log).
+    static func escaped(_ text: String, limit: Int = maxValueBytes) -> String {
+        var line = LogLine(capacity: Swift.min(text.utf8.count, limit) + 32)
+        line.appendEscaped(text, limit: limit)
+        return String(decoding: line.bytes, as: UTF8.self)
+    }
+
+    private static func name(of level: Logger.Level) -> StaticString {
+        switch level {
+        case .trace: "trace"
+        case .debug: "debug"
+        case .info: "info"
+        case .notice: "notice"
+        case .warning: "warning"
+        case .error: "error"
+        case .critical: "critical"
+        }
+    }
+
+    /// ISO 8601 in UTC with milliseconds, from `clock_gettime` and `gmtime_r`.
+    /// (UTC needs no time-zone file: glibc's `localtime_r` re-reads
+    /// `/etc/localtime` on every call, which showed in profiles at one line per request.)
+    private mutating func appendTimestamp() {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var seconds = now.tv_sec
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        appendDigits(Int(parts.tm_year) + 1900, width: 4)
+        append("-")
+        appendDigits(Int(parts.tm_mon) + 1, width: 2)
+        append("-")
+        appendDigits(Int(parts.tm_mday), width: 2)
+        append("T")
+        appendDigits(Int(parts.tm_hour), width: 2)
+        append(":")
+        appendDigits(Int(parts.tm_min), width: 2)
+        append(":")
+        appendDigits(Int(parts.tm_sec), width: 2)
+        append(".")
+        appendDigits(Int(now.tv_nsec / 1_000_000), width: 3)
+        append("Z")
+    }
+
+    /// `value` (0 ..< 10^width) in decimal, zero-padded to `width` digits.
+    private mutating func appendDigits(_ value: Int, width: Int) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = max(0, value)
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8((rest / divisor) % 10))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+}

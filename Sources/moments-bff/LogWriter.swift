@@ -1,0 +1,157 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Writes log lines to standard error from one thread of its own, so no
+/// thread that logs ever waits for standard error.
+///
+/// Producers append a finished line to a bounded buffer under a short mutex
+/// and return; the writer thread takes everything queued and writes it with
+/// one `write(2)` (a loop only for partial writes). The writer is woken only
+/// when it sleeps on an empty buffer, so while lines keep coming, or while it
+/// is busy writing, a line costs no system call. (One wake-up per line, the
+/// first design, was measured slower than writing each line in place; batching
+/// is what makes the hand-off cheap.)
+///
+/// When standard error stops draining (a stuck log collector, a full pipe),
+/// the buffer fills and further lines are dropped and counted; when a write
+/// completes again the writer adds
+/// `dropped N log lines while standard error was blocked`.
+final class LogWriter: Sendable {
+    /// The default bound on queued bytes.
+    static let defaultCapacity = 1 << 20
+    /// How long `finish` waits for queued lines to be written.
+    static let finishTimeout: Duration = .seconds(2)
+
+    private struct State {
+        var pending: [UInt8] = []
+        var dropped = 0
+        var writerSleeping = false
+        var finishing = false
+    }
+
+    /// Queued bytes past which lines are dropped.
+    let capacity: Int
+    private let label: String
+    private let descriptor: Int32
+    private let state: Mutex<State>
+    private let wakeUp = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts the writer thread.
+    /// - Parameters:
+    ///   - capacity: bytes that may wait to be written; past it lines are dropped.
+    ///   - label: the logger label on the writer's own line (the dropped count).
+    ///   - descriptor: where lines go; standard error unless a test says otherwise.
+    init(capacity: Int = LogWriter.defaultCapacity, label: String, descriptor: Int32 = STDERR_FILENO) {
+        self.capacity = capacity
+        self.label = label
+        self.descriptor = descriptor
+        var initial = State()
+        initial.pending.reserveCapacity(capacity)
+        state = Mutex(initial)
+        // A closed pipe must not kill the process from the writer thread.
+        signal(SIGPIPE, SIG_IGN)
+        let thread = Thread { [self] in run() }
+        thread.name = "moments-bff.log-writer"
+        thread.start()
+    }
+
+    /// Queues `line` (a whole line with its newline), or drops and counts it
+    /// when the buffer is full. Never blocks on I/O.
+    func append(_ line: [UInt8]) {
+        let wake = state.withLock { state -> Bool in
+            if state.pending.count + line.count <= capacity {
+                state.pending.append(contentsOf: line)
+            } else {
+                state.dropped += 1
+            }
+            guard state.writerSleeping else { return false }
+            state.writerSleeping = false
+            return true
+        }
+        if wake { wakeUp.signal() }
+    }
+
+    /// Waits, at most `timeout`, until everything queued so far is written;
+    /// lines appended afterwards may be lost. For shutdown: call it once, last.
+    func finish(timeout: Duration = LogWriter.finishTimeout) {
+        let wake = state.withLock { state -> Bool in
+            state.finishing = true
+            guard state.writerSleeping else { return false }
+            state.writerSleeping = false
+            return true
+        }
+        if wake { wakeUp.signal() }
+        let nanoseconds = Int(clamping: timeout.components.seconds &* 1_000_000_000 &+ timeout.components.attoseconds / 1_000_000_000)
+        _ = finished.wait(timeout: .now() + .nanoseconds(nanoseconds))
+    }
+
+    private enum Step {
+        case write(dropped: Int)
+        case sleep
+        case exit
+    }
+
+    /// The writer thread: take everything queued, write it, repeat; sleep when there is nothing.
+    private func run() {
+        var batch: [UInt8] = []
+        batch.reserveCapacity(capacity)
+        while true {
+            let step = state.withLock { state -> Step in
+                if state.pending.isEmpty && state.dropped == 0 {
+                    if state.finishing { return .exit }
+                    state.writerSleeping = true
+                    return .sleep
+                }
+                swap(&state.pending, &batch)
+                defer { state.dropped = 0 }
+                return .write(dropped: state.dropped)
+            }
+            switch step {
+            case .sleep:
+                wakeUp.wait()
+            case .exit:
+                finished.signal()
+                return
+            case .write(let dropped):
+                if dropped > 0 { batch.append(contentsOf: droppedLine(count: dropped)) }
+                writeAll(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    private func droppedLine(count: Int) -> [UInt8] {
+        var line = LogLine(level: .warning, label: label)
+        line.append("dropped ")
+        line.appendDecimal(count)
+        line.append(count == 1 ? " log line while standard error was blocked" : " log lines while standard error was blocked")
+        return line.finished()
+    }
+
+    /// Writes all of `bytes`, blocking as long as it takes (this thread only).
+    /// Errors other than EINTR and EAGAIN drop the batch: logging must never
+    /// take the server down.
+    private func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                    continue
+                }
+                let error = errno
+                if written < 0 && error == EINTR { continue }
+                if written < 0 && (error == EAGAIN || error == EWOULDBLOCK) {
+                    // Someone made the shared descriptor non-blocking: wait until it drains.
+                    var poll = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = Glibc.poll(&poll, 1, -1)
+                    continue
+                }
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import GraphQL
+import HTTP1
+
+/// Every numeric option of `serve` and `seed`: flag, environment variable,
+/// accepted range and default, in one table (the README's configuration
+/// table follows it). Ranges are what the server is built and tested for:
+/// wide enough for any real deployment, narrow enough that no value can
+/// overflow arithmetic, exhaust memory up front, or let a recursive parser
+/// outgrow its thread's stack.
+enum OptionBounds {
+    private static let http = HTTPLimits()
+    private static let graphQL = GraphQLLimits()
+    private static let mebibyte = 1 << 20
+    /// Timeouts: a millisecond to a day.
+    private static let timeoutRange = 0.001...86_400.0
+
+    // Server and database.
+    static let port = NumericOption<Int>(flag: "--port", environment: "PORT", range: 0...65_535, defaultValue: 4_000)
+    static let readers = NumericOption<Int>(flag: "--readers", environment: "DATABASE_READERS", range: 1...64, defaultValue: 4)
+    static let cacheTimelines = NumericOption<Int>(
+        flag: "--cache-timelines", environment: "CACHE_TIMELINES", range: 0...1_000_000, defaultValue: 2_000)
+    static let cacheMomentLikes = NumericOption<Int>(
+        flag: "--cache-moment-likes", environment: "CACHE_MOMENT_LIKES", range: 0...10_000_000, defaultValue: 20_000)
+    static let externalChangeCheckMs = NumericOption<Int>(
+        flag: "--external-change-check-ms", environment: "EXTERNAL_CHANGE_CHECK_MS", range: 1...3_600_000,
+        defaultValue: 100, unit: "milliseconds")
+    static let logBufferBytes = NumericOption<Int>(
+        flag: "--log-buffer-bytes", environment: "LOG_BUFFER_BYTES", range: 4_096...(256 * mebibyte),
+        defaultValue: LogWriter.defaultCapacity, unit: "bytes")
+
+    // HTTP (HTTPLimits).
+    static let maxRequestLineBytes = NumericOption<Int>(
+        flag: "--max-request-line-bytes", environment: "MAX_REQUEST_LINE_BYTES", range: 64...mebibyte,
+        defaultValue: http.maxRequestLineLength, unit: "bytes")
+    static let maxHeaderBytes = NumericOption<Int>(
+        flag: "--max-header-bytes", environment: "MAX_HEADER_BYTES", range: 64...mebibyte,
+        defaultValue: http.maxHeaderBlockBytes, unit: "bytes")
+    static let maxHeaderCount = NumericOption<Int>(
+        flag: "--max-header-count", environment: "MAX_HEADER_COUNT", range: 1...10_000, defaultValue: http.maxHeaderCount)
+    static let maxBodyBytes = NumericOption<Int>(
+        flag: "--max-body-bytes", environment: "MAX_BODY_BYTES", range: 0...(1_024 * mebibyte),
+        defaultValue: http.maxBodyBytes, unit: "bytes")
+    static let headerTimeout = NumericOption<Double>(
+        flag: "--header-timeout", environment: "HEADER_TIMEOUT", range: timeoutRange,
+        defaultValue: seconds(http.headerTimeout), unit: "seconds")
+    static let bodyTimeout = NumericOption<Double>(
+        flag: "--body-timeout", environment: "BODY_TIMEOUT", range: timeoutRange,
+        defaultValue: seconds(http.bodyTimeout), unit: "seconds")
+    static let idleTimeout = NumericOption<Double>(
+        flag: "--idle-timeout", environment: "IDLE_TIMEOUT", range: timeoutRange,
+        defaultValue: seconds(http.idleTimeout), unit: "seconds")
+    static let writeTimeout = NumericOption<Double>(
+        flag: "--write-timeout", environment: "WRITE_TIMEOUT", range: timeoutRange,
+        defaultValue: seconds(http.writeTimeout), unit: "seconds")
+    static let maxConnections = NumericOption<Int>(
+        flag: "--max-connections", environment: "MAX_CONNECTIONS", range: 1...1_000_000, defaultValue: http.maxConnections)
+    static let shutdownGrace = NumericOption<Double>(
+        flag: "--shutdown-grace", environment: "SHUTDOWN_GRACE", range: 0...3_600,
+        defaultValue: seconds(http.shutdownGracePeriod), unit: "seconds")
+
+    // GraphQL (GraphQLLimits, JSONLimits).
+    static let maxDocumentBytes = NumericOption<Int>(
+        flag: "--max-document-bytes", environment: "MAX_DOCUMENT_BYTES", range: 1...(16 * mebibyte),
+        defaultValue: graphQL.parse.maxDocumentBytes, unit: "bytes")
+    static let maxTokens = NumericOption<Int>(
+        flag: "--max-tokens", environment: "MAX_TOKENS", range: 1...1_000_000, defaultValue: graphQL.parse.maxTokens)
+    /// Bounds the recursion of the GraphQL and JSON parsers, validation and
+    /// execution on the handler threads' stacks: a debug build answered
+    /// selections nested 1,018 deep and overflowed its stack at 2,042, so 256
+    /// keeps a margin of four.
+    static let maxDepth = NumericOption<Int>(
+        flag: "--max-depth", environment: "MAX_DEPTH", range: 1...256, defaultValue: graphQL.parse.maxDepth)
+    static let maxExecutedFields = NumericOption<Int>(
+        flag: "--max-executed-fields", environment: "MAX_EXECUTED_FIELDS", range: 1...10_000_000,
+        defaultValue: graphQL.maxExecutedFields)
+    static let documentCacheSize = NumericOption<Int>(
+        flag: "--document-cache-size", environment: "DOCUMENT_CACHE_SIZE", range: 0...100_000,
+        defaultValue: graphQL.documentCacheCapacity)
+
+    // `seed --synthetic`.
+    static let users = NumericOption<Int>(flag: "--users", environment: nil, range: 1...1_000_000, defaultValue: 1_000)
+    static let friends = NumericOption<Int>(flag: "--friends", environment: nil, range: 0...1_000, defaultValue: 10)
+    static let moments = NumericOption<Int>(flag: "--moments", environment: nil, range: 0...1_000, defaultValue: 3)
+    static let likes = NumericOption<Int>(flag: "--likes", environment: nil, range: 0...1_000, defaultValue: 5)
+
+    /// Every integer option, in `--help` order.
+    static let integers = [
+        port, readers, cacheTimelines, cacheMomentLikes, externalChangeCheckMs, logBufferBytes,
+        maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes, maxConnections,
+        maxDocumentBytes, maxTokens, maxDepth, maxExecutedFields, documentCacheSize,
+        users, friends, moments, likes,
+    ]
+    /// Every option in seconds, in `--help` order.
+    static let durations = [headerTimeout, bodyTimeout, idleTimeout, writeTimeout, shutdownGrace]
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
