@@ -76,6 +76,12 @@ enum OptionBounds {
     static let documentCacheSize = NumericOption<Int>(
         flag: "--document-cache-size", environment: "DOCUMENT_CACHE_SIZE", range: 0...100_000,
         defaultValue: graphQL.documentCacheCapacity)
+    static let documentCacheBytes = NumericOption<Int>(
+        flag: "--document-cache-bytes", environment: "DOCUMENT_CACHE_BYTES", range: 0...(16 * 1_024 * mebibyte),
+        defaultValue: graphQL.documentCacheBytes, unit: "bytes")
+    static let requestTimeout = NumericOption<Double>(
+        flag: "--request-timeout", environment: "REQUEST_TIMEOUT", range: timeoutRange,
+        defaultValue: seconds(graphQL.requestTimeout), unit: "seconds")
 
     // `seed --synthetic`.
     static let users = NumericOption<Int>(flag: "--users", environment: nil, range: 1...1_000_000, defaultValue: 1_000)

@@ -69,6 +69,10 @@ struct ServeOptions: ParsableArguments {
     var maxExecutedFields: String?
     @Option(parsing: .unconditional, help: OptionBounds.documentCacheSize.help("Parsed and validated documents kept in the cache."))
     var documentCacheSize: String?
+    @Option(parsing: .unconditional, help: OptionBounds.documentCacheBytes.help("Estimated memory of the document cache (documents and their cached plans)."))
+    var documentCacheBytes: String?
+    @Option(parsing: .unconditional, help: OptionBounds.requestTimeout.help("Seconds a GraphQL request may run; past it execution stops with an error."))
+    var requestTimeout: String?
 
     /// Every value from its option, else its environment variable, else its
     /// default; numbers are range-checked by `NumericOption` (see `OptionBounds`).
@@ -91,6 +95,8 @@ struct ServeOptions: ParsableArguments {
         graphQL.parse.maxDepth = try OptionBounds.maxDepth.resolve(maxDepth)
         graphQL.maxExecutedFields = try OptionBounds.maxExecutedFields.resolve(maxExecutedFields)
         graphQL.documentCacheCapacity = try OptionBounds.documentCacheSize.resolve(documentCacheSize)
+        graphQL.documentCacheBytes = try OptionBounds.documentCacheBytes.resolve(documentCacheBytes)
+        graphQL.requestTimeout = try OptionBounds.requestTimeout.resolveDuration(requestTimeout)
 
         var json = JSONLimits()
         json.maxDepth = graphQL.parse.maxDepth
@@ -154,6 +160,7 @@ struct ServeConfiguration {
             "headerTimeout": "\(httpLimits.headerTimeout)", "idleTimeout": "\(httpLimits.idleTimeout)",
             "maxDocumentBytes": "\(graphQLLimits.parse.maxDocumentBytes)", "maxDepth": "\(graphQLLimits.parse.maxDepth)",
             "maxExecutedFields": "\(graphQLLimits.maxExecutedFields)",
+            "documentCacheBytes": "\(graphQLLimits.documentCacheBytes)", "requestTimeout": "\(graphQLLimits.requestTimeout)",
         ]
     }
 }
