@@ -28,6 +28,21 @@ public struct HTTPLimits: Sendable, Hashable {
     public var writeTimeout: Duration
     /// Longest gap between two reads of a request body. Past it: 408, then close. Default 30 s.
     public var bodyTimeout: Duration
+    /// Slowest average a request body may arrive at, in bytes per second, once `dataRateGracePeriod`
+    /// has passed (Kestrel's `MinRequestBodyDataRate`): the average counts every body byte over the
+    /// time the server waited for the body. Past it: 408, then close. 0 turns it off. Default 240.
+    ///
+    /// Why, on top of `bodyTimeout`: a gap timer restarts on every byte, so a body trickled at one
+    /// byte every few seconds would hold its connection (and its request's buffers) forever.
+    public var minRequestBodyDataRate: Int
+    /// Slowest average a client may read a response at, in bytes per second (Kestrel's
+    /// `MinResponseDataRate`): every queued response adds its size at this rate to the time its
+    /// connection may take, and each gets at least `dataRateGracePeriod`. Checked only while a write
+    /// is blocked on the client. Past it: the connection is reset. 0 turns it off. Default 240.
+    public var minResponseDataRate: Int
+    /// The time before either data rate is enforced: a body is not judged before it has been awaited
+    /// this long, and every response may take at least this long. Default 5 s (Kestrel's).
+    public var dataRateGracePeriod: Duration
     /// After a response that closes the connection, how long the client's unread input is read and
     /// dropped before the close, so the client reads the response instead of a reset (nginx
     /// `lingering_timeout`). Default 2 s.
@@ -54,6 +69,9 @@ public struct HTTPLimits: Sendable, Hashable {
         idleTimeout: Duration = .seconds(60),
         writeTimeout: Duration = .seconds(30),
         bodyTimeout: Duration = .seconds(30),
+        minRequestBodyDataRate: Int = 240,
+        minResponseDataRate: Int = 240,
+        dataRateGracePeriod: Duration = .seconds(5),
         lingerTimeout: Duration = .seconds(2),
         maxConnections: Int = 10_000,
         maxPendingOutputBytes: Int = 1024 * 1024,
@@ -70,6 +88,9 @@ public struct HTTPLimits: Sendable, Hashable {
         self.idleTimeout = idleTimeout
         self.writeTimeout = writeTimeout
         self.bodyTimeout = bodyTimeout
+        self.minRequestBodyDataRate = minRequestBodyDataRate
+        self.minResponseDataRate = minResponseDataRate
+        self.dataRateGracePeriod = dataRateGracePeriod
         self.lingerTimeout = lingerTimeout
         self.maxConnections = maxConnections
         self.maxPendingOutputBytes = maxPendingOutputBytes

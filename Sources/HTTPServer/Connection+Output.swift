@@ -9,7 +9,8 @@ extension Connection {
     /// non-blocking, else on `handlerQueue`, off the I/O thread; the machine
     /// stays in `.handling` (no reads, no further requests) until it answers.
     func respond(to request: HTTPRequest) {
-        let started = DispatchTime.now().uptimeNanoseconds
+        // The request was completed by the bytes of this event.
+        let started = eventTime
         let handler = context.handler
         if handler.isNonBlocking(request) {
             queueResponse(handler.handle(request), to: request, started: started)
@@ -26,6 +27,7 @@ extension Connection {
     /// pipelined requests waiting in `carry`, and resume reading.
     private func handlerAnswered(_ request: HTTPRequest, _ response: HTTPResponse, started: UInt64) {
         guard !isClosed else { return }
+        beginEvent()
         queueResponse(response, to: request, started: started)
         finishEvent()
     }
@@ -37,10 +39,12 @@ extension Connection {
         let handlerCloses = response.headers.lowercasedListElements("Connection").contains("close")
         if context.isStopping, !machine.stopping { _ = machine.shutdownRequested() }
         let keepAlive = machine.responseReady(handlerAllowsKeepAlive: !handlerCloses)
+        let queuedBefore = output.count
         ResponseSerializer.serialize(
             response, requestMethod: request.method, version: request.version, keepAlive: keepAlive,
             date: context.dates.current(), into: &output
         )
+        machine.outputQueued(output.count &- queuedBefore, now: now)
         if let accessLog = context.accessLog {
             let elapsed = DispatchTime.now().uptimeNanoseconds &- started
             accessLog(AccessLogEntry(
@@ -55,10 +59,12 @@ extension Connection {
     func queueErrorResponse(_ status: HTTPStatus) {
         let response = HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
                                     body: Array("\(status.code) \(status.reasonPhrase)\n".utf8))
+        let queuedBefore = output.count
         ResponseSerializer.serialize(
             response, requestMethod: .get, version: .http1_1, keepAlive: false,
             date: context.dates.current(), into: &output
         )
+        machine.outputQueued(output.count &- queuedBefore, now: now)
         context.accessLog?(AccessLogEntry(method: HTTPMethod("-"), path: "-", status: status.code,
                                           bytes: response.body.count, duration: .zero))
     }
@@ -73,7 +79,7 @@ extension Connection {
             case let .bytes(count):
                 outputSent += count
             case .wouldBlock:
-                perform(blockedBefore ? machine.outputProgressed() : machine.outputBlocked())
+                perform(blockedBefore ? machine.outputProgressed(now: now) : machine.outputBlocked(now: now))
                 waitForWritable()
                 return
             case let .failed(error):
@@ -90,7 +96,7 @@ extension Connection {
         output = []
         outputSent = 0
         if blockedBefore { watchOutput(false) }
-        perform(machine.outputDrained())
+        perform(machine.outputDrained(now: now))
     }
 
     private func waitForWritable() {
@@ -107,6 +113,7 @@ extension Connection {
 
     func writable() {
         guard !isClosed else { return }
+        beginEvent()
         finishEvent()
     }
 
@@ -116,7 +123,7 @@ extension Connection {
     func answerCarried() {
         for _ in 0..<64 where canAnswerCarried {
             let before = carry.count
-            consumeCarry(arrived: false)
+            consumeCarry()
             flush()
             if carry.count == before { return }
         }

@@ -13,7 +13,7 @@ extension Connection {
             break
         case let .arm(kind, after):
             timerKind = kind
-            let (sum, overflow) = DispatchTime.now().uptimeNanoseconds.addingReportingOverflow(after.nanoseconds)
+            let (sum, overflow) = eventTime.addingReportingOverflow(after.nanoseconds)
             deadline = overflow ? .max : sum
         case .cancel:
             timerKind = nil
@@ -30,9 +30,10 @@ extension Connection {
         guard !isClosed else { return }
         timerFiresAt = .max
         guard let kind = timerKind else { return }
-        if DispatchTime.now().uptimeNanoseconds >= deadline {
+        beginEvent()
+        if eventTime >= deadline {
             timerKind = nil
-            perform(machine.timedOut(kind))
+            perform(machine.timedOut(kind, now: now))
             finishEvent()
         } else {
             schedule(at: deadline)

@@ -27,13 +27,7 @@ final class ConnectionContext: Sendable {
     ) {
         self.handler = handler
         self.limits = limits
-        self.machineConfiguration = ConnectionStateMachine.Configuration(
-            headerTimeout: limits.headerTimeout,
-            bodyTimeout: limits.bodyTimeout,
-            idleTimeout: limits.idleTimeout,
-            writeTimeout: limits.writeTimeout,
-            lingerTimeout: limits.lingerTimeout
-        )
+        self.machineConfiguration = ConnectionStateMachine.Configuration(limits)
         self.accessLog = accessLog
         self.logger = logger
         self.connectionClosed = connectionClosed
