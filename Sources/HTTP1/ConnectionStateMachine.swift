@@ -13,7 +13,11 @@
 /// while the machine can use input and no output is waiting to drain
 /// (`wantsReads`); the connection applies that in one place.
 public struct ConnectionStateMachine: Sendable {
-    public let configuration: Configuration
+    /// The configuration, held by reference: the machine lives inline in every
+    /// connection, and all of a server's connections share one (copies of one
+    /// machine share it), so idle connections do not each carry a copy.
+    private let bounds: Bounds
+    public var configuration: Configuration { bounds.configuration }
     public private(set) var state: State = .idle
     /// Whether the request being read or handled allows keeping the connection.
     private var requestKeepAlive = true
@@ -33,7 +37,12 @@ public struct ConnectionStateMachine: Sendable {
     var outputProgress: Duration = .zero
 
     public init(configuration: Configuration) {
-        self.configuration = configuration
+        bounds = Bounds(configuration)
+    }
+
+    private final class Bounds: Sendable {
+        let configuration: Configuration
+        init(_ configuration: Configuration) { self.configuration = configuration }
     }
 
     /// Whether the connection should read its socket now (readiness is ignored otherwise).

@@ -55,7 +55,7 @@ final class Connection: @unchecked Sendable {
         self.fd = fd
         self.context = context
         self.poller = poller
-        machine = ConnectionStateMachine(configuration: context.machineConfiguration)
+        machine = context.newMachine
         decoder = HTTPRequestDecoder(limits: context.limits)
         timer = DispatchSource.makeTimerSource(queue: poller.queue)
     }

@@ -8,7 +8,8 @@ final class ConnectionContext: Sendable {
     /// Where requests the handler does not declare non-blocking are handled, off the I/O thread.
     let handlerQueue = DispatchQueue.global()
     let limits: HTTPLimits
-    let machineConfiguration: ConnectionStateMachine.Configuration
+    /// Every connection starts as a copy of this machine (sharing its configuration).
+    let newMachine: ConnectionStateMachine
     let dates = DateCache()
     let accessLog: Server.AccessLog?
     let logger: Server.Logger?
@@ -27,7 +28,7 @@ final class ConnectionContext: Sendable {
     ) {
         self.handler = handler
         self.limits = limits
-        self.machineConfiguration = ConnectionStateMachine.Configuration(limits)
+        self.newMachine = ConnectionStateMachine(configuration: ConnectionStateMachine.Configuration(limits))
         self.accessLog = accessLog
         self.logger = logger
         self.connectionClosed = connectionClosed
