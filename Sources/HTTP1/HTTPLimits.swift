@@ -50,6 +50,19 @@ public struct HTTPLimits: Sendable, Hashable {
     /// Most open connections; past it new connections are refused: accepted, answered
     /// `503` with `Retry-After: 1` (one non-blocking write) and closed at once. Default 10 000.
     public var maxConnections: Int
+    /// Requests whose handlers may block (`HandlerExecution.pooled`) that run at once, on threads of
+    /// their own. More than the cores, because such handlers mostly wait (for SQLite's fsync, for
+    /// the single writer's group commit, for a reader connection) rather than compute. At least 1.
+    /// Default 16.
+    public var maxConcurrentHandlers: Int
+    /// Pooled requests that may wait, first in first out, for one of the `maxConcurrentHandlers`.
+    /// Past it the request is answered `503` with `Retry-After: 1` without running its handler (the
+    /// connection stays open). Default 1,024.
+    public var maxQueuedHandlers: Int
+    /// Requests of `HandlerExecution.dedicated` routes (a readiness probe) that run at once, beside
+    /// the pool, so they answer while the pool is saturated. No queue: past it, `503` with
+    /// `Retry-After: 1`. At least 1. Default 2.
+    public var maxDedicatedHandlers: Int
     /// Bytes of responses queued but not yet written to a connection before the server stops reading
     /// (and so stops answering pipelined requests) on it. Default 1 MiB.
     public var maxPendingOutputBytes: Int
@@ -74,6 +87,9 @@ public struct HTTPLimits: Sendable, Hashable {
         dataRateGracePeriod: Duration = .seconds(5),
         lingerTimeout: Duration = .seconds(2),
         maxConnections: Int = 10_000,
+        maxConcurrentHandlers: Int = 16,
+        maxQueuedHandlers: Int = 1024,
+        maxDedicatedHandlers: Int = 2,
         maxPendingOutputBytes: Int = 1024 * 1024,
         readBufferSize: Int = 16 * 1024,
         shutdownGracePeriod: Duration = .seconds(10)
@@ -93,6 +109,9 @@ public struct HTTPLimits: Sendable, Hashable {
         self.dataRateGracePeriod = dataRateGracePeriod
         self.lingerTimeout = lingerTimeout
         self.maxConnections = maxConnections
+        self.maxConcurrentHandlers = maxConcurrentHandlers
+        self.maxQueuedHandlers = maxQueuedHandlers
+        self.maxDedicatedHandlers = maxDedicatedHandlers
         self.maxPendingOutputBytes = maxPendingOutputBytes
         self.readBufferSize = readBufferSize
         self.shutdownGracePeriod = shutdownGracePeriod

@@ -5,23 +5,38 @@ import Dispatch
 import HTTP1
 
 extension Connection {
-    /// Answers a complete request: inline when the handler declares it
-    /// non-blocking, else on `handlerQueue`, off the I/O thread; the machine
-    /// stays in `.handling` (no reads, no further requests) until it answers.
+    /// Answers a complete request where its handler says it runs: inline, or
+    /// on a pool off the I/O thread, whose answer comes back through the poller;
+    /// meanwhile the machine stays in `.handling` (no reads, no further
+    /// requests). A full pool is answered `503` at once, keeping the connection.
     func respond(to request: HTTPRequest) {
         // The request was completed by the bytes of this event.
         let started = eventTime
         let handler = context.handler
-        if handler.isNonBlocking(request) {
+        let pool: HandlerPool
+        switch handler.execution(for: request) {
+        case .inline:
             queueResponse(handler.handle(request), to: request, started: started)
             return
+        case .pooled:
+            pool = context.handlerPool
+        case .dedicated:
+            pool = context.dedicatedPool
         }
         let poller = poller
-        context.handlerQueue.async { [self] in
+        let admitted = pool.submit { [self] in
             let response = handler.handle(request)
             poller.submit { [self] in handlerAnswered(request, response, started: started) }
         }
+        if !admitted { queueResponse(Self.busy, to: request, started: started) }
     }
+
+    /// The answer when a pool and its queue are full (RFC 9110 §15.6.4: the
+    /// condition is temporary; `Retry-After` says when to try again).
+    static let busy = HTTPResponse(
+        status: .serviceUnavailable, headers: ["Retry-After": "1", "Content-Type": "text/plain; charset=utf-8"],
+        body: Array("503 Service Unavailable\n".utf8)
+    )
 
     /// Back on the I/O thread with a handler's response: queue it, answer the
     /// pipelined requests waiting in `carry`, and resume reading.

@@ -12,9 +12,9 @@ import HTTP1
 /// server's I/O thread). Readiness is handled in place: read, decode,
 /// serialization and the non-blocking write run in the poller's batch, with
 /// no thread hop, and pipelined responses go out in one write. The handler
-/// runs on that thread only when it declares the request non-blocking
-/// (`HTTPHandler.isNonBlocking(_:)`); any other request goes to
-/// `ConnectionContext.handlerQueue`, and its response comes back through
+/// runs on that thread only when it says the request runs inline
+/// (`HTTPHandler.execution(for:)`); any other request goes to one of
+/// `ConnectionContext`'s bounded pools, and its response comes back through
 /// `Poller.submit`. So a slow handler holds up only its own connection, never
 /// the I/O of the others.
 ///

@@ -5,8 +5,10 @@ import Synchronization
 /// What every connection of one server shares; immutable, so any thread may read it.
 final class ConnectionContext: Sendable {
     let handler: any HTTPHandler
-    /// Where requests the handler does not declare non-blocking are handled, off the I/O thread.
-    let handlerQueue = DispatchQueue.global()
+    /// Where `.pooled` handlers run, off the I/O thread (`maxConcurrentHandlers`, `maxQueuedHandlers`).
+    let handlerPool: HandlerPool
+    /// Where `.dedicated` handlers run, beside the pool (`maxDedicatedHandlers`, no queue).
+    let dedicatedPool: HandlerPool
     let limits: HTTPLimits
     /// Every connection starts as a copy of this machine (sharing its configuration).
     let newMachine: ConnectionStateMachine
@@ -28,6 +30,10 @@ final class ConnectionContext: Sendable {
     ) {
         self.handler = handler
         self.limits = limits
+        self.handlerPool = HandlerPool(
+            label: "http.handler", width: limits.maxConcurrentHandlers, maxQueued: limits.maxQueuedHandlers
+        )
+        self.dedicatedPool = HandlerPool(label: "http.dedicated", width: limits.maxDedicatedHandlers, maxQueued: 0)
         self.newMachine = ConnectionStateMachine(configuration: ConnectionStateMachine.Configuration(limits))
         self.accessLog = accessLog
         self.logger = logger

@@ -145,6 +145,11 @@ public final class Server: Sendable {
         state.withLock { $0.connections.count }
     }
 
+    /// Pooled handlers running and waiting right now (nil unless started).
+    var handlerLoad: HandlerPool.Load? {
+        state.withLock { $0.context }?.handlerPool.load
+    }
+
     // MARK: Accepting
 
     private func acceptPending(context: ConnectionContext, poller: Poller) {
