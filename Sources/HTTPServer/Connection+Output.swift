@@ -28,15 +28,25 @@ extension Connection {
             let response = handler.handle(request)
             poller.submit { [self] in handlerAnswered(request, response, started: started) }
         }
-        if !admitted { queueResponse(Self.busy, to: request, started: started) }
+        if !admitted {
+            queueResponse(pool === context.handlerPool ? Self.poolFull : Self.dedicatedBusy, to: request, started: started)
+        }
     }
 
-    /// The answer when a pool and its queue are full (RFC 9110 §15.6.4: the
-    /// condition is temporary; `Retry-After` says when to try again).
-    static let busy = HTTPResponse(
-        status: .serviceUnavailable, headers: ["Retry-After": "1", "Content-Type": "text/plain; charset=utf-8"],
-        body: Array("503 Service Unavailable\n".utf8)
-    )
+    /// The answers when a pool (and its queue) is full (RFC 9110 §15.6.4: the
+    /// condition is temporary; `Retry-After` says when to try again). Built
+    /// once; the log detail names the limit.
+    static let poolFull = busy(limitName: "maxQueuedHandlers")
+    static let dedicatedBusy = busy(limitName: "maxDedicatedHandlers")
+
+    private static func busy(limitName: String) -> HTTPResponse {
+        var response = HTTPResponse(
+            status: .serviceUnavailable, headers: ["Retry-After": "1", "Content-Type": "text/plain; charset=utf-8"],
+            body: Array("503 Service Unavailable\n".utf8)
+        )
+        response.accessLogDetail = limitName
+        return response
+    }
 
     /// Back on the I/O thread with a handler's response: queue it, answer the
     /// pipelined requests waiting in `carry`, and resume reading.
@@ -64,14 +74,16 @@ extension Connection {
             let elapsed = DispatchTime.now().uptimeNanoseconds &- started
             accessLog(AccessLogEntry(
                 method: request.method, path: String(request.path), status: response.status.code,
-                bytes: response.body.count, duration: .nanoseconds(Int64(clamping: elapsed))
+                bytes: response.body.count, duration: .nanoseconds(Int64(clamping: elapsed)),
+                detail: response.accessLogDetail
             ))
         }
         if output.count - outputSent >= context.limits.maxPendingOutputBytes { flush() }
     }
 
     /// The one answer to a refused request or a timed-out one: its status, `Connection: close`.
-    func queueErrorResponse(_ status: HTTPStatus) {
+    /// The access log names the request if its head was decoded, and `detail` what refused it.
+    func queueErrorResponse(_ status: HTTPStatus, detail: String?) {
         let response = HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
                                     body: Array("\(status.code) \(status.reasonPhrase)\n".utf8))
         let queuedBefore = output.count
@@ -80,8 +92,13 @@ extension Connection {
             date: context.dates.current(), into: &output
         )
         machine.outputQueued(output.count &- queuedBefore, now: now)
-        context.accessLog?(AccessLogEntry(method: HTTPMethod("-"), path: "-", status: status.code,
-                                          bytes: response.body.count, duration: .zero))
+        if let accessLog = context.accessLog {
+            let head = decoder.headInProgress
+            accessLog(AccessLogEntry(
+                method: head?.method, path: head.map { String($0.path) }, status: status.code,
+                bytes: response.body.count, duration: .zero, detail: detail
+            ))
+        }
     }
 
     /// Writes queued output without blocking; on EAGAIN, asks the poller for writability and stops reading.

@@ -33,7 +33,7 @@ extension Connection {
         beginEvent()
         if eventTime >= deadline {
             timerKind = nil
-            perform(machine.timedOut(kind, now: now))
+            perform(machine.timedOut(kind, now: now), detail: kind.limitName)
             finishEvent()
         } else {
             schedule(at: deadline)
@@ -44,5 +44,20 @@ extension Connection {
         timerFiresAt = time
         // Leeway lets the kernel batch wake-ups; timeouts are coarse by nature.
         timer.schedule(deadline: DispatchTime(uptimeNanoseconds: time), leeway: .milliseconds(20))
+    }
+}
+
+extension ConnectionStateMachine.Timeout {
+    /// The `HTTPLimits` name behind the timeout: what a 408 names in the access log.
+    var limitName: String {
+        switch self {
+        case .header: "headerTimeout"
+        case .body: "bodyTimeout"
+        case .idle: "idleTimeout"
+        case .write: "writeTimeout"
+        case .linger: "lingerTimeout"
+        case .requestBodyDataRate: "minRequestBodyDataRate"
+        case .responseDataRate: "minResponseDataRate"
+        }
     }
 }

@@ -156,7 +156,7 @@ final class Connection: @unchecked Sendable {
             do {
                 step = try decoder.decode(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
             } catch {
-                perform(machine.parseFailed(status: error.status))
+                perform(machine.parseFailed(status: error.status), detail: String(describing: error))
                 return bytes.count  // never guess at what follows a framing error
             }
             offset += step.consumed
@@ -180,7 +180,8 @@ final class Connection: @unchecked Sendable {
 
     // MARK: Actions
 
-    func perform(_ action: ConnectionStateMachine.Action) {
+    /// `detail` says, for the access log, what refused a request (see `AccessLogEntry.detail`).
+    func perform(_ action: ConnectionStateMachine.Action, detail: String? = nil) {
         switch action {
         case let .read(timer), let .awaitDrain(timer):
             apply(timer)
@@ -189,7 +190,7 @@ final class Connection: @unchecked Sendable {
             machine.outputQueued(ResponseSerializer.continueResponse.count, now: now)
             apply(timer)
         case let .respondAndClose(status):
-            queueErrorResponse(status)
+            queueErrorResponse(status, detail: detail)
         case let .linger(timer):
             // Half-close so the client sees the end of our response, then drain its
             // input: closing with unread input would reset the connection and could

@@ -14,7 +14,9 @@ import Synchronization
 /// server.waitUntilStopped()
 /// ```
 public final class Server: Sendable {
-    /// Called once per answered request, on the server's I/O thread; keep it quick.
+    /// Called once per response the server queues (see `AccessLogEntry`), on the
+    /// server's I/O thread (the accept thread for the `maxConnections` refusal):
+    /// keep it quick, and hand slow work (a blocking write) to another thread.
     public typealias AccessLog = @Sendable (AccessLogEntry) -> Void
     /// Called with transport problems worth a log line (failed accepts, unexpected socket errors).
     public typealias Logger = @Sendable (String) -> Void
@@ -201,6 +203,10 @@ public final class Server: Sendable {
             HTTPResponse(status: .serviceUnavailable, headers: ["Retry-After": "1"]),
             requestMethod: .get, version: .http1_1, keepAlive: false, date: refusals.current(), into: &bytes
         )
+        accessLog?(AccessLogEntry(
+            method: nil, path: nil, status: HTTPStatus.serviceUnavailable.code, bytes: 0, duration: .zero,
+            detail: "maxConnections"
+        ))
         _ = bytes.withUnsafeBytes { Socket.write(fd, $0) }
         do throws(SocketError) { try Socket.close(fd) } catch { logger?("\(error)") }
     }

@@ -63,7 +63,7 @@ struct ServeCommand: ParsableCommand {
             accessLog: { entry in
                 // Handled requests are logged by AccessLogHandler (with the
                 // operation name); this sees the ones refused before routing.
-                guard entry.method.rawValue == "-" else { return }
+                guard entry.method == nil else { return }
                 logger.info("- - \(entry.status) \(entry.bytes)B refused by the transport")
             },
             logger: { message in logger.warning("\(message)") }
