@@ -23,8 +23,8 @@ public struct HTTPLimits: Sendable, Hashable {
     /// Time a keep-alive connection may sit with no request in progress before it is closed quietly.
     /// Default 60 s.
     public var idleTimeout: Duration
-    /// Time a write may make no progress (a client that stops reading) before the connection is cut off.
-    /// Default 30 s.
+    /// Time a write may make no progress (a client that stops reading) before the connection is reset
+    /// (its unsent bytes dropped). Default 30 s.
     public var writeTimeout: Duration
     /// Longest gap between two reads of a request body. Past it: 408, then close. Default 30 s.
     public var bodyTimeout: Duration
