@@ -1,93 +1,23 @@
 /// The life of one HTTP/1.1 connection as a value: the connection reports
 /// events (bytes arrived, a head or request decoded, output drained, a timer
 /// fired), the machine answers with the one action to carry out. No sockets,
-/// no clock: timers are requested as durations and reported back as events.
+/// no clock: timers are requested as durations and reported back as events
+/// (the vocabulary is in `ConnectionStateMachine+Actions.swift`).
+///
+/// Time is an input: events that start, extend or check a deadline take
+/// `now`, any monotonic clock's reading as a `Duration` since its origin (the
+/// connection passes its uptime), so the data-rate rules are plain arithmetic.
 ///
 /// One request is in flight at a time, so pipelined requests are answered
 /// strictly in order (NIO's `HTTPServerPipelineHandler`). Reads are wanted only
 /// while the machine can use input and no output is waiting to drain
 /// (`wantsReads`); the connection applies that in one place.
 public struct ConnectionStateMachine: Sendable {
-    /// The bounds the machine enforces; the connection builds it from `HTTPLimits`.
-    public struct Configuration: Sendable, Equatable {
-        /// Time to receive a whole request head, from its first byte (and, for
-        /// the first request, from the accept). Not restarted by later bytes,
-        /// so a slowloris client is cut off. Then `408` and close.
-        public var headerTimeout: Duration
-        /// Longest pause between two reads of a request body. Then `408` and close.
-        public var bodyTimeout: Duration
-        /// Longest wait for the next request on a kept-alive connection. Then a quiet close.
-        public var idleTimeout: Duration
-        /// Longest pause in write progress to a client that stops reading. Then close.
-        public var writeTimeout: Duration
-        /// After a closing response, how long unread input is drained before
-        /// the close, so the client reads the response instead of a reset
-        /// (nginx `lingering_timeout`).
-        public var lingerTimeout: Duration
-
-        public init(
-            headerTimeout: Duration = .seconds(10),
-            bodyTimeout: Duration = .seconds(30),
-            idleTimeout: Duration = .seconds(60),
-            writeTimeout: Duration = .seconds(30),
-            lingerTimeout: Duration = .seconds(2)
-        ) {
-            self.headerTimeout = headerTimeout
-            self.bodyTimeout = bodyTimeout
-            self.idleTimeout = idleTimeout
-            self.writeTimeout = writeTimeout
-            self.lingerTimeout = lingerTimeout
-        }
-    }
-
-    public enum Timeout: Sendable, Equatable {
-        case header, body, idle, write, linger
-    }
-
-    public enum TimerCommand: Sendable, Equatable {
-        /// Leave the running timer as it is.
-        case keep
-        /// (Re)start the one connection timer: it fires `timedOut(kind)` after `after`.
-        case arm(Timeout, after: Duration)
-        case cancel
-    }
-
-    public enum State: Sendable, Equatable {
-        /// Waiting for the first byte of the next request.
-        case idle
-        /// Part of a request head arrived; the header timer runs.
-        case readingHead
-        /// The head is decoded; waiting for the body; the body timer runs.
-        case readingBody
-        /// A complete request is with the handler; no timer, no reads.
-        case handling
-        /// The last response is queued; once it drains the connection lingers.
-        case closing
-        /// Our side is shut down; input is read and dropped until EOF or the linger timer.
-        case lingering
-        case closed
-    }
-
-    public enum Action: Sendable, Equatable {
-        /// Keep reading input, applying the timer command.
-        case read(TimerCommand)
-        /// Queue the interim `100 Continue`, then read the body.
-        case sendContinue(TimerCommand)
-        /// Hand the complete request to the handler, then report `responseReady`.
-        case handle
-        /// Queue a final response with this status and `Connection: close`;
-        /// report `outputDrained` once it is written.
-        case respondAndClose(HTTPStatus)
-        /// Wait for queued output to drain, applying the timer command.
-        case awaitDrain(TimerCommand)
-        /// Shut down our sending side and drop input until EOF or the timer.
-        case linger(TimerCommand)
-        /// Close the socket now.
-        case close
-        case none
-    }
-
-    public let configuration: Configuration
+    /// The configuration, held by reference: the machine lives inline in every
+    /// connection, and all of a server's connections share one (copies of one
+    /// machine share it), so idle connections do not each carry a copy.
+    private let bounds: Bounds
+    public var configuration: Configuration { bounds.configuration }
     public private(set) var state: State = .idle
     /// Whether the request being read or handled allows keeping the connection.
     private var requestKeepAlive = true
@@ -98,9 +28,21 @@ public struct ConnectionStateMachine: Sendable {
     private var peerClosedInput = false
     /// The server is stopping: no new request is started, the current one ends with `Connection: close`.
     public private(set) var stopping = false
+    /// The body being read: its bytes and waiting time (used in `.readingBody` only).
+    var bodyRate = BodyDataRate()
+    /// When body bytes last arrived, or reading resumed: the body timeout runs from here.
+    var bodyActivity: Duration = .zero
+    var responseRate = ResponseDataRate()
+    /// When blocked output last made progress: the write timeout runs from here.
+    var outputProgress: Duration = .zero
 
     public init(configuration: Configuration) {
-        self.configuration = configuration
+        bounds = Bounds(configuration)
+    }
+
+    private final class Bounds: Sendable {
+        let configuration: Configuration
+        init(_ configuration: Configuration) { self.configuration = configuration }
     }
 
     /// Whether the connection should read its socket now (readiness is ignored otherwise).
@@ -128,8 +70,8 @@ public struct ConnectionStateMachine: Sendable {
         .read(.arm(.header, after: configuration.headerTimeout))
     }
 
-    /// Bytes of a request arrived (called before decoding them).
-    public mutating func bytesArrived() -> Action {
+    /// `count` bytes of a request arrived (called before decoding them).
+    public mutating func bytesArrived(_ count: Int, now: Duration) -> Action {
         switch state {
         case .idle:
             state = .readingHead
@@ -137,7 +79,9 @@ public struct ConnectionStateMachine: Sendable {
         case .readingHead:
             return .read(.keep)
         case .readingBody:
-            return .read(.arm(.body, after: configuration.bodyTimeout))
+            bodyRate.received(count)
+            bodyActivity = now
+            return .read(bodyTimer(now: now))
         case .handling, .closing, .lingering, .closed:
             return .none
         }
@@ -156,12 +100,19 @@ public struct ConnectionStateMachine: Sendable {
         }
     }
 
-    /// A request head was decoded and a body follows.
-    public mutating func headReceived(expectsContinue: Bool, keepAlive: Bool) -> Action {
+    /// A request head was decoded and its body (if any) follows; `bodyBytesRead`
+    /// bytes after the head were already read with it.
+    public mutating func headReceived(expectsContinue: Bool, keepAlive: Bool, bodyBytesRead: Int, now: Duration) -> Action {
         guard state == .readingHead || state == .idle else { return .none }
         state = .readingBody
         requestKeepAlive = keepAlive
-        let timer = TimerCommand.arm(.body, after: configuration.bodyTimeout)
+        // The grace period starts with the body (Kestrel: when the body is first read).
+        bodyRate = BodyDataRate(bytes: bodyBytesRead, now: now)
+        bodyActivity = now
+        // Behind blocked output (a pipelined request) we are not reading: the body
+        // waits, untimed, under the output's timer.
+        if outputPending { bodyRate.pause(now: now) }
+        let timer = outputPending ? .keep : bodyTimer(now: now)
         // RFC 9110 §10.1.1: a server that will read the body sends 100 first.
         return expectsContinue ? .sendContinue(timer) : .read(timer)
     }
@@ -199,21 +150,31 @@ public struct ConnectionStateMachine: Sendable {
         }
     }
 
+    /// `count` bytes of output were queued (a response, a `100 Continue`): they
+    /// extend the time the client may take to read (`minResponseDataRate`).
+    public mutating func outputQueued(_ count: Int, now: Duration) {
+        guard configuration.minResponseDataRate > 0 else { return }
+        responseRate.queued(count, now: now, rate: configuration.minResponseDataRate, grace: configuration.dataRateGracePeriod)
+    }
+
     /// A write left bytes the socket did not take: stop reading until they drain.
-    public mutating func outputBlocked() -> Action {
+    public mutating func outputBlocked(now: Duration) -> Action {
         guard state != .closed else { return .none }
         outputPending = true
-        return .awaitDrain(.arm(.write, after: configuration.writeTimeout))
+        outputProgress = now
+        if state == .readingBody { bodyRate.pause(now: now) }
+        return .awaitDrain(outputTimer(now: now))
     }
 
     /// A blocked write made progress but did not finish.
-    public mutating func outputProgressed() -> Action {
+    public mutating func outputProgressed(now: Duration) -> Action {
         guard state != .closed, outputPending else { return .none }
-        return .awaitDrain(.arm(.write, after: configuration.writeTimeout))
+        outputProgress = now
+        return .awaitDrain(outputTimer(now: now))
     }
 
     /// Every queued byte reached the socket.
-    public mutating func outputDrained() -> Action {
+    public mutating func outputDrained(now: Duration) -> Action {
         outputPending = false
         switch state {
         case .closing:
@@ -226,7 +187,9 @@ public struct ConnectionStateMachine: Sendable {
         case .readingHead:
             return .read(.arm(.header, after: configuration.headerTimeout))
         case .readingBody:
-            return .read(.arm(.body, after: configuration.bodyTimeout))
+            bodyRate.resume(now: now)
+            bodyActivity = now
+            return .read(bodyTimer(now: now))
         case .handling, .lingering, .closed:
             return .none
         }
@@ -248,15 +211,22 @@ public struct ConnectionStateMachine: Sendable {
         }
     }
 
-    /// The timer armed for `kind` fired.
-    public mutating func timedOut(_ kind: Timeout) -> Action {
+    /// The timer armed for `kind` fired. A rate deadline may have moved since it
+    /// was armed (more bytes came, more output was queued), so it is checked again.
+    public mutating func timedOut(_ kind: Timeout, now: Duration) -> Action {
         switch (kind, state) {
         case (.header, .idle), (.idle, .idle):
             return outputPending ? .none : close()
         case (.header, .readingHead), (.body, .readingBody):
-            state = .closing
-            return .respondAndClose(.requestTimeout)
-        case (.write, _) where outputPending, (.linger, .lingering):
+            return timeOutRequest()
+        case (.requestBodyDataRate, .readingBody):
+            guard let deadline = bodyRateDeadline else { return .none }  // paused: the output timer runs
+            return now >= deadline ? timeOutRequest() : .read(bodyTimer(now: now))
+        case (.responseDataRate, _) where outputPending:
+            return now >= responseRate.deadline ? abort() : .awaitDrain(outputTimer(now: now))
+        case (.write, _) where outputPending:
+            return abort()
+        case (.linger, .lingering):
             return close()
         default:
             return .none  // a timer of a state already left
@@ -286,6 +256,18 @@ public struct ConnectionStateMachine: Sendable {
     private mutating func close() -> Action {
         state = .closed
         return .close
+    }
+
+    private mutating func abort() -> Action {
+        state = .closed
+        return .abort
+    }
+
+    /// RFC 9110 §15.5.9: the request did not come within the time we were prepared
+    /// to wait; what follows on the connection cannot be framed, so it closes.
+    private mutating func timeOutRequest() -> Action {
+        state = .closing
+        return .respondAndClose(.requestTimeout)
     }
 
     private mutating func markPeerClosed() -> Action {

@@ -23,11 +23,26 @@ public struct HTTPLimits: Sendable, Hashable {
     /// Time a keep-alive connection may sit with no request in progress before it is closed quietly.
     /// Default 60 s.
     public var idleTimeout: Duration
-    /// Time a write may make no progress (a client that stops reading) before the connection is cut off.
-    /// Default 30 s.
+    /// Time a write may make no progress (a client that stops reading) before the connection is reset
+    /// (its unsent bytes dropped). Default 30 s.
     public var writeTimeout: Duration
     /// Longest gap between two reads of a request body. Past it: 408, then close. Default 30 s.
     public var bodyTimeout: Duration
+    /// Slowest average a request body may arrive at, in bytes per second, once `dataRateGracePeriod`
+    /// has passed (Kestrel's `MinRequestBodyDataRate`): the average counts every body byte over the
+    /// time the server waited for the body. Past it: 408, then close. 0 turns it off. Default 240.
+    ///
+    /// Why, on top of `bodyTimeout`: a gap timer restarts on every byte, so a body trickled at one
+    /// byte every few seconds would hold its connection (and its request's buffers) forever.
+    public var minRequestBodyDataRate: Int
+    /// Slowest average a client may read a response at, in bytes per second (Kestrel's
+    /// `MinResponseDataRate`): every queued response adds its size at this rate to the time its
+    /// connection may take, and each gets at least `dataRateGracePeriod`. Checked only while a write
+    /// is blocked on the client. Past it: the connection is reset. 0 turns it off. Default 240.
+    public var minResponseDataRate: Int
+    /// The time before either data rate is enforced: a body is not judged before it has been awaited
+    /// this long, and every response may take at least this long. Default 5 s (Kestrel's).
+    public var dataRateGracePeriod: Duration
     /// After a response that closes the connection, how long the client's unread input is read and
     /// dropped before the close, so the client reads the response instead of a reset (nginx
     /// `lingering_timeout`). Default 2 s.
@@ -35,6 +50,19 @@ public struct HTTPLimits: Sendable, Hashable {
     /// Most open connections; past it new connections are refused: accepted, answered
     /// `503` with `Retry-After: 1` (one non-blocking write) and closed at once. Default 10 000.
     public var maxConnections: Int
+    /// Requests whose handlers may block (`HandlerExecution.pooled`) that run at once, on threads of
+    /// their own. More than the cores, because such handlers mostly wait (for SQLite's fsync, for
+    /// the single writer's group commit, for a reader connection) rather than compute. At least 1.
+    /// Default 16.
+    public var maxConcurrentHandlers: Int
+    /// Pooled requests that may wait, first in first out, for one of the `maxConcurrentHandlers`.
+    /// Past it the request is answered `503` with `Retry-After: 1` without running its handler (the
+    /// connection stays open). Default 1,024.
+    public var maxQueuedHandlers: Int
+    /// Requests of `HandlerExecution.dedicated` routes (a readiness probe) that run at once, beside
+    /// the pool, so they answer while the pool is saturated. No queue: past it, `503` with
+    /// `Retry-After: 1`. At least 1. Default 2.
+    public var maxDedicatedHandlers: Int
     /// Bytes of responses queued but not yet written to a connection before the server stops reading
     /// (and so stops answering pipelined requests) on it. Default 1 MiB.
     public var maxPendingOutputBytes: Int
@@ -54,8 +82,14 @@ public struct HTTPLimits: Sendable, Hashable {
         idleTimeout: Duration = .seconds(60),
         writeTimeout: Duration = .seconds(30),
         bodyTimeout: Duration = .seconds(30),
+        minRequestBodyDataRate: Int = 240,
+        minResponseDataRate: Int = 240,
+        dataRateGracePeriod: Duration = .seconds(5),
         lingerTimeout: Duration = .seconds(2),
         maxConnections: Int = 10_000,
+        maxConcurrentHandlers: Int = 16,
+        maxQueuedHandlers: Int = 1024,
+        maxDedicatedHandlers: Int = 2,
         maxPendingOutputBytes: Int = 1024 * 1024,
         readBufferSize: Int = 16 * 1024,
         shutdownGracePeriod: Duration = .seconds(10)
@@ -70,8 +104,14 @@ public struct HTTPLimits: Sendable, Hashable {
         self.idleTimeout = idleTimeout
         self.writeTimeout = writeTimeout
         self.bodyTimeout = bodyTimeout
+        self.minRequestBodyDataRate = minRequestBodyDataRate
+        self.minResponseDataRate = minResponseDataRate
+        self.dataRateGracePeriod = dataRateGracePeriod
         self.lingerTimeout = lingerTimeout
         self.maxConnections = maxConnections
+        self.maxConcurrentHandlers = maxConcurrentHandlers
+        self.maxQueuedHandlers = maxQueuedHandlers
+        self.maxDedicatedHandlers = maxDedicatedHandlers
         self.maxPendingOutputBytes = maxPendingOutputBytes
         self.readBufferSize = readBufferSize
         self.shutdownGracePeriod = shutdownGracePeriod

@@ -17,11 +17,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The target's path, without the query.
-    public var path: Substring {
-        // Searched as UTF-8: a Character search walks grapheme boundaries,
-        // which showed in per-request profiles.
-        if let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) { target[..<question] } else { target[...] }
-    }
+    public var path: Substring { RequestTarget.path(of: target) }
 
     /// The raw query (after `?`), if any.
     public var query: Substring? {

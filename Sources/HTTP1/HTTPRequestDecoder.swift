@@ -70,6 +70,10 @@ public struct HTTPRequestDecoder: Sendable {
         }
     }
 
+    /// The head of the request whose body is being read (or whose body was refused):
+    /// what a refusal or a timeout can still name in the access log. Nil between requests.
+    public var headInProgress: HTTPRequestHead? { currentHead }
+
     /// Bytes of an incomplete head held over from earlier calls (zero while heads arrive whole).
     var bufferedHeadBytes: Int { pending.count }
 

@@ -16,6 +16,9 @@ public struct HTTPRequestHead: Sendable {
     /// `HTTPRequest.wantsKeepAlive`.
     public var keepAlive: Bool
 
+    /// The target's path, without the query.
+    public var path: Substring { RequestTarget.path(of: target) }
+
     public init(
         method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:],
         framing: BodyFraming = .none, expectsContinue: Bool = false, keepAlive: Bool = true

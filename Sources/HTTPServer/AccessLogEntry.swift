@@ -1,13 +1,40 @@
 import HTTP1
 
-/// One answered request, handed to `Server`'s access-log hook after its response is queued.
+/// One response the transport queued, handed to `Server`'s access-log hook:
+/// every handled request and every answer the transport makes itself (the
+/// router's 404/405/OPTIONS, `503` from a full handler pool, the refusals
+/// 400/408/413/414/431/501/505, and `503` past `maxConnections`). The one
+/// access-log mechanism: a handler does not log its own requests.
 public struct AccessLogEntry: Sendable {
-    public var method: HTTPMethod
-    /// The target's path, without the query.
-    public var path: String
+    /// Nil when the request was refused before its head was decoded (a malformed or
+    /// oversized head, a header timeout, the connection limit).
+    public var method: HTTPMethod?
+    /// The target's path, without the query; nil as `method` is.
+    public var path: String?
     public var status: Int
     /// Body bytes of the response.
     public var bytes: Int
-    /// From the complete request to the queued response (the handler's time plus serialization).
+    /// From the request's complete arrival (the event that read its last byte) to
+    /// its response being queued: time waiting for the handler pool, the handler's
+    /// time, serialization. Zero for requests refused before they were complete.
     public var duration: Duration
+    /// The handler's `HTTPResponse.accessLogDetail` (the GraphQL operation name).
+    public var detail: String?
+    /// For an answer the transport made itself, what refused the request: the
+    /// `HTTPLimits` name (`headerTimeout`, `maxQueuedHandlers`,
+    /// `minRequestBodyDataRate`, `maxConnections`, ...) or the `HTTPParseError` case.
+    public var refusedBy: String?
+
+    public init(
+        method: HTTPMethod?, path: String?, status: Int, bytes: Int, duration: Duration, detail: String? = nil,
+        refusedBy: String? = nil
+    ) {
+        self.refusedBy = refusedBy
+        self.method = method
+        self.path = path
+        self.status = status
+        self.bytes = bytes
+        self.duration = duration
+        self.detail = detail
+    }
 }

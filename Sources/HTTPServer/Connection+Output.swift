@@ -5,62 +5,97 @@ import Dispatch
 import HTTP1
 
 extension Connection {
-    /// Answers a complete request: inline when the handler declares it
-    /// non-blocking, else on `handlerQueue`, off the I/O thread; the machine
-    /// stays in `.handling` (no reads, no further requests) until it answers.
+    /// Answers a complete request where its handler says it runs: inline, or
+    /// on a pool off the I/O thread, whose answer comes back through the poller;
+    /// meanwhile the machine stays in `.handling` (no reads, no further
+    /// requests). A full pool is answered `503` at once, keeping the connection.
     func respond(to request: HTTPRequest) {
-        let started = DispatchTime.now().uptimeNanoseconds
+        // The request was completed by the bytes of this event.
+        let started = eventTime
         let handler = context.handler
-        if handler.isNonBlocking(request) {
+        let pool: HandlerPool
+        switch handler.execution(for: request) {
+        case .inline:
             queueResponse(handler.handle(request), to: request, started: started)
             return
+        case .pooled:
+            pool = context.handlerPool
+        case .dedicated:
+            pool = context.dedicatedPool
         }
         let poller = poller
-        context.handlerQueue.async { [self] in
+        let admitted = pool.submit { [self] in
             let response = handler.handle(request)
             poller.submit { [self] in handlerAnswered(request, response, started: started) }
         }
+        if !admitted {
+            let full = pool === context.handlerPool
+            queueResponse(
+                Self.busy, to: request, started: started,
+                refusedBy: full ? "maxQueuedHandlers" : "maxDedicatedHandlers")
+        }
     }
+
+    /// The answer when a pool (and its queue) is full (RFC 9110 §15.6.4: the
+    /// condition is temporary; `Retry-After` says when to try again). Built once.
+    static let busy = HTTPResponse(
+        status: .serviceUnavailable, headers: ["Retry-After": "1", "Content-Type": "text/plain; charset=utf-8"],
+        body: Array("503 Service Unavailable\n".utf8)
+    )
 
     /// Back on the I/O thread with a handler's response: queue it, answer the
     /// pipelined requests waiting in `carry`, and resume reading.
     private func handlerAnswered(_ request: HTTPRequest, _ response: HTTPResponse, started: UInt64) {
         guard !isClosed else { return }
+        beginEvent()
         queueResponse(response, to: request, started: started)
         finishEvent()
     }
 
     /// Serializes the handler's response into `output`; large or blocked output
     /// is flushed at once so pipelined answers never pile up unbounded.
-    private func queueResponse(_ response: HTTPResponse, to request: HTTPRequest, started: UInt64) {
+    private func queueResponse(
+        _ response: HTTPResponse, to request: HTTPRequest, started: UInt64, refusedBy: String? = nil
+    ) {
         // "Connection: close" from the handler is honoured like the client's (RFC 9112 §9.6).
         let handlerCloses = response.headers.lowercasedListElements("Connection").contains("close")
         if context.isStopping, !machine.stopping { _ = machine.shutdownRequested() }
         let keepAlive = machine.responseReady(handlerAllowsKeepAlive: !handlerCloses)
+        let queuedBefore = output.count
         ResponseSerializer.serialize(
             response, requestMethod: request.method, version: request.version, keepAlive: keepAlive,
             date: context.dates.current(), into: &output
         )
+        machine.outputQueued(output.count &- queuedBefore, now: now)
         if let accessLog = context.accessLog {
             let elapsed = DispatchTime.now().uptimeNanoseconds &- started
             accessLog(AccessLogEntry(
                 method: request.method, path: String(request.path), status: response.status.code,
-                bytes: response.body.count, duration: .nanoseconds(Int64(clamping: elapsed))
+                bytes: response.body.count, duration: .nanoseconds(Int64(clamping: elapsed)),
+                detail: response.accessLogDetail, refusedBy: refusedBy
             ))
         }
         if output.count - outputSent >= context.limits.maxPendingOutputBytes { flush() }
     }
 
     /// The one answer to a refused request or a timed-out one: its status, `Connection: close`.
-    func queueErrorResponse(_ status: HTTPStatus) {
+    /// The access log names the request if its head was decoded, and `detail` what refused it.
+    func queueErrorResponse(_ status: HTTPStatus, detail: String?) {
         let response = HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
                                     body: Array("\(status.code) \(status.reasonPhrase)\n".utf8))
+        let queuedBefore = output.count
         ResponseSerializer.serialize(
             response, requestMethod: .get, version: .http1_1, keepAlive: false,
             date: context.dates.current(), into: &output
         )
-        context.accessLog?(AccessLogEntry(method: HTTPMethod("-"), path: "-", status: status.code,
-                                          bytes: response.body.count, duration: .zero))
+        machine.outputQueued(output.count &- queuedBefore, now: now)
+        if let accessLog = context.accessLog {
+            let head = decoder.headInProgress
+            accessLog(AccessLogEntry(
+                method: head?.method, path: head.map { String($0.path) }, status: status.code,
+                bytes: response.body.count, duration: .zero, refusedBy: detail
+            ))
+        }
     }
 
     /// Writes queued output without blocking; on EAGAIN, asks the poller for writability and stops reading.
@@ -73,7 +108,7 @@ extension Connection {
             case let .bytes(count):
                 outputSent += count
             case .wouldBlock:
-                perform(blockedBefore ? machine.outputProgressed() : machine.outputBlocked())
+                perform(blockedBefore ? machine.outputProgressed(now: now) : machine.outputBlocked(now: now))
                 waitForWritable()
                 return
             case let .failed(error):
@@ -90,7 +125,7 @@ extension Connection {
         output = []
         outputSent = 0
         if blockedBefore { watchOutput(false) }
-        perform(machine.outputDrained())
+        perform(machine.outputDrained(now: now))
     }
 
     private func waitForWritable() {
@@ -107,6 +142,7 @@ extension Connection {
 
     func writable() {
         guard !isClosed else { return }
+        beginEvent()
         finishEvent()
     }
 
@@ -116,7 +152,7 @@ extension Connection {
     func answerCarried() {
         for _ in 0..<64 where canAnswerCarried {
             let before = carry.count
-            consumeCarry(arrived: false)
+            consumeCarry()
             flush()
             if carry.count == before { return }
         }

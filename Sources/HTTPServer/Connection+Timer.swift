@@ -13,7 +13,7 @@ extension Connection {
             break
         case let .arm(kind, after):
             timerKind = kind
-            let (sum, overflow) = DispatchTime.now().uptimeNanoseconds.addingReportingOverflow(after.nanoseconds)
+            let (sum, overflow) = eventTime.addingReportingOverflow(after.nanoseconds)
             deadline = overflow ? .max : sum
         case .cancel:
             timerKind = nil
@@ -30,9 +30,10 @@ extension Connection {
         guard !isClosed else { return }
         timerFiresAt = .max
         guard let kind = timerKind else { return }
-        if DispatchTime.now().uptimeNanoseconds >= deadline {
+        beginEvent()
+        if eventTime >= deadline {
             timerKind = nil
-            perform(machine.timedOut(kind))
+            perform(machine.timedOut(kind, now: now), detail: kind.limitName)
             finishEvent()
         } else {
             schedule(at: deadline)
@@ -43,5 +44,20 @@ extension Connection {
         timerFiresAt = time
         // Leeway lets the kernel batch wake-ups; timeouts are coarse by nature.
         timer.schedule(deadline: DispatchTime(uptimeNanoseconds: time), leeway: .milliseconds(20))
+    }
+}
+
+extension ConnectionStateMachine.Timeout {
+    /// The `HTTPLimits` name behind the timeout: what a 408 names in the access log.
+    var limitName: String {
+        switch self {
+        case .header: "headerTimeout"
+        case .body: "bodyTimeout"
+        case .idle: "idleTimeout"
+        case .write: "writeTimeout"
+        case .linger: "lingerTimeout"
+        case .requestBodyDataRate: "minRequestBodyDataRate"
+        case .responseDataRate: "minResponseDataRate"
+        }
     }
 }

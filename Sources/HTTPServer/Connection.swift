@@ -12,9 +12,9 @@ import HTTP1
 /// server's I/O thread). Readiness is handled in place: read, decode,
 /// serialization and the non-blocking write run in the poller's batch, with
 /// no thread hop, and pipelined responses go out in one write. The handler
-/// runs on that thread only when it declares the request non-blocking
-/// (`HTTPHandler.isNonBlocking(_:)`); any other request goes to
-/// `ConnectionContext.handlerQueue`, and its response comes back through
+/// runs on that thread only when it says the request runs inline
+/// (`HTTPHandler.execution(for:)`); any other request goes to one of
+/// `ConnectionContext`'s bounded pools, and its response comes back through
 /// `Poller.submit`. So a slow handler holds up only its own connection, never
 /// the I/O of the others.
 ///
@@ -36,6 +36,9 @@ final class Connection: @unchecked Sendable {
     /// The poller saw the peer's FIN or reset: read to the end even after a short read.
     var peerHungUp = false
     let timer: any DispatchSourceTimer
+    /// When the current event began (uptime ns): one clock read per event serves
+    /// the machine's `now`, the timer deadlines and the access log.
+    var eventTime: UInt64 = 0
     /// The timer the machine last asked for, and its deadline (uptime ns).
     var timerKind: ConnectionStateMachine.Timeout?
     var deadline: UInt64 = 0
@@ -52,7 +55,7 @@ final class Connection: @unchecked Sendable {
         self.fd = fd
         self.context = context
         self.poller = poller
-        machine = ConnectionStateMachine(configuration: context.machineConfiguration)
+        machine = context.newMachine
         decoder = HTTPRequestDecoder(limits: context.limits)
         timer = DispatchSource.makeTimerSource(queue: poller.queue)
     }
@@ -63,6 +66,7 @@ final class Connection: @unchecked Sendable {
         poller.submit { [self] in
             timer.schedule(deadline: .distantFuture)
             timer.activate()
+            beginEvent()
             perform(machine.opened())
             commitTimer()
             do throws(SocketError) { try poller.add(self) } catch {
@@ -88,6 +92,7 @@ final class Connection: @unchecked Sendable {
     /// behind the data (nginx's EPOLLRDHUP rule).
     func readable() {
         guard !isClosed, !readsPaused else { return }
+        beginEvent()
         let size = context.limits.readBufferSize
         let drained = withUnsafeTemporaryAllocation(byteCount: size, alignment: 16) { buffer -> Bool in
             // A few reads per event at most, so one busy client cannot starve the others.
@@ -118,18 +123,19 @@ final class Connection: @unchecked Sendable {
 
     /// Decodes new bytes, keeping what the decoder leaves in `carry`.
     private func consume(_ bytes: UnsafeRawBufferPointer) {
+        perform(machine.bytesArrived(bytes.count, now: now))
         if carry.isEmpty {
-            let used = decodeRequests(bytes, arrived: true)
+            let used = decodeRequests(bytes)
             if used < bytes.count, !isClosed { carry.append(contentsOf: bytes[used...]) }
         } else {
             carry.append(contentsOf: bytes)
-            consumeCarry(arrived: true)
+            consumeCarry()
         }
     }
 
     /// Decodes what `carry` holds (after new bytes, or once output drained).
-    func consumeCarry(arrived: Bool) {
-        let used = carry.withUnsafeBytes { decodeRequests($0, arrived: arrived) }
+    func consumeCarry() {
+        let used = carry.withUnsafeBytes { decodeRequests($0) }
         if isClosed || used >= carry.count {
             carry = []
         } else if used > 0 {
@@ -139,9 +145,8 @@ final class Connection: @unchecked Sendable {
 
     /// Runs the decoder over `bytes` until it needs more, a request is
     /// refused, or back-pressure stops it; returns the bytes consumed.
-    private func decodeRequests(_ bytes: UnsafeRawBufferPointer, arrived: Bool) -> Int {
+    private func decodeRequests(_ bytes: UnsafeRawBufferPointer) -> Int {
         var offset = 0
-        if arrived, !bytes.isEmpty { perform(machine.bytesArrived()) }
         // Bounded: every round consumes bytes or yields one of at most two events per request.
         for _ in 0...(2 * bytes.count + 4) {
             guard machine.acceptsRequestBytes, output.count - outputSent < context.limits.maxPendingOutputBytes else {
@@ -151,7 +156,7 @@ final class Connection: @unchecked Sendable {
             do {
                 step = try decoder.decode(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
             } catch {
-                perform(machine.parseFailed(status: error.status))
+                perform(machine.parseFailed(status: error.status), detail: String(describing: error))
                 return bytes.count  // never guess at what follows a framing error
             }
             offset += step.consumed
@@ -160,11 +165,14 @@ final class Connection: @unchecked Sendable {
                 perform(machine.needMoreData())
                 return offset
             case let .head(head):
-                perform(machine.headReceived(expectsContinue: head.expectsContinue, keepAlive: head.keepAlive))
+                perform(machine.headReceived(
+                    expectsContinue: head.expectsContinue, keepAlive: head.keepAlive,
+                    bodyBytesRead: bytes.count &- offset, now: now
+                ))
             case let .request(request):
                 guard machine.requestReceived(keepAlive: request.wantsKeepAlive) == .handle else { return offset }
                 respond(to: request)
-                if offset < bytes.count { perform(machine.bytesArrived()) }
+                if offset < bytes.count { perform(machine.bytesArrived(bytes.count &- offset, now: now)) }
             }
         }
         return offset
@@ -172,15 +180,17 @@ final class Connection: @unchecked Sendable {
 
     // MARK: Actions
 
-    func perform(_ action: ConnectionStateMachine.Action) {
+    /// `detail` says, for the access log, what refused a request (see `AccessLogEntry.refusedBy`).
+    func perform(_ action: ConnectionStateMachine.Action, detail: String? = nil) {
         switch action {
         case let .read(timer), let .awaitDrain(timer):
             apply(timer)
         case let .sendContinue(timer):
             output.append(contentsOf: ResponseSerializer.continueResponse)
+            machine.outputQueued(ResponseSerializer.continueResponse.count, now: now)
             apply(timer)
         case let .respondAndClose(status):
-            queueErrorResponse(status)
+            queueErrorResponse(status, detail: detail)
         case let .linger(timer):
             // Half-close so the client sees the end of our response, then drain its
             // input: closing with unread input would reset the connection and could
@@ -189,6 +199,11 @@ final class Connection: @unchecked Sendable {
             do throws(SocketError) { try Socket.shutdownWrite(fd) } catch { closeNow(); return }
             apply(timer)
         case .close:
+            closeNow()
+        case .abort:
+            // SO_LINGER 0: close resets the connection and the kernel drops the
+            // unsent bytes at once, rather than keep them for a client that stopped reading.
+            do throws(SocketError) { try Socket.discardUnsentOnClose(fd) } catch { log(error) }
             closeNow()
         case .handle, .none:
             break
@@ -225,11 +240,20 @@ final class Connection: @unchecked Sendable {
         updateReading()
     }
 
+    /// Reads the clock for this event (see `eventTime`).
+    func beginEvent() {
+        eventTime = DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// `eventTime` as the machine takes it.
+    var now: Duration { .nanoseconds(Int64(clamping: eventTime)) }
+
     // MARK: Closing
 
     /// The server is stopping: close if idle, else end after the current response.
     func shutdown() {
         guard !isClosed else { return }
+        beginEvent()
         perform(machine.shutdownRequested())
         finishEvent()
     }

@@ -5,10 +5,13 @@ import Synchronization
 /// What every connection of one server shares; immutable, so any thread may read it.
 final class ConnectionContext: Sendable {
     let handler: any HTTPHandler
-    /// Where requests the handler does not declare non-blocking are handled, off the I/O thread.
-    let handlerQueue = DispatchQueue.global()
+    /// Where `.pooled` handlers run, off the I/O thread (`maxConcurrentHandlers`, `maxQueuedHandlers`).
+    let handlerPool: HandlerPool
+    /// Where `.dedicated` handlers run, beside the pool (`maxDedicatedHandlers`, no queue).
+    let dedicatedPool: HandlerPool
     let limits: HTTPLimits
-    let machineConfiguration: ConnectionStateMachine.Configuration
+    /// Every connection starts as a copy of this machine (sharing its configuration).
+    let newMachine: ConnectionStateMachine
     let dates = DateCache()
     let accessLog: Server.AccessLog?
     let logger: Server.Logger?
@@ -27,13 +30,11 @@ final class ConnectionContext: Sendable {
     ) {
         self.handler = handler
         self.limits = limits
-        self.machineConfiguration = ConnectionStateMachine.Configuration(
-            headerTimeout: limits.headerTimeout,
-            bodyTimeout: limits.bodyTimeout,
-            idleTimeout: limits.idleTimeout,
-            writeTimeout: limits.writeTimeout,
-            lingerTimeout: limits.lingerTimeout
+        self.handlerPool = HandlerPool(
+            label: "http.handler", width: limits.maxConcurrentHandlers, maxQueued: limits.maxQueuedHandlers
         )
+        self.dedicatedPool = HandlerPool(label: "http.dedicated", width: limits.maxDedicatedHandlers, maxQueued: 0)
+        self.newMachine = ConnectionStateMachine(configuration: ConnectionStateMachine.Configuration(limits))
         self.accessLog = accessLog
         self.logger = logger
         self.connectionClosed = connectionClosed

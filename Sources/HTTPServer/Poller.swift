@@ -23,7 +23,7 @@ import Synchronization
 /// `finish_task_switch`, 20 µs of CPU per request against nginx's 7). Now
 /// reading, decoding, serialization and writing run right here, batched over
 /// every ready socket; only handlers that may block leave the thread (see
-/// `HTTPHandler.isNonBlocking(_:)`), and their responses come back through
+/// `HTTPHandler.execution(for:)`), and their responses come back through
 /// `submit`, which wakes the epoll set with an eventfd only when the poller
 /// may be asleep (measured on the full server: feed 44 µs of CPU per request
 /// instead of 51, healthz from 20 to 15 when declared non-blocking).

@@ -8,21 +8,37 @@ import HTTP1
 ///   (RFC 9110 §9.3.2; the serializer drops the body and keeps its length);
 /// - `OPTIONS` is answered `204` with `Allow` unless a route handles it (RFC 9110 §9.3.7).
 ///
-/// A route added with `nonBlocking: true` runs on the server's I/O thread (see
-/// `HTTPHandler.isNonBlocking(_:)` for the rule); so do the answers the router
-/// makes itself (404, 405, OPTIONS). Every other route runs off the I/O path.
+/// Each route runs where it is declared to (`HandlerExecution`): given with
+/// `execution:`, or `nonBlocking: true` for `.inline`; otherwise the route's
+/// handler is asked (`execution(for:)`, `.pooled` by default). The answers the
+/// router makes itself (404, 405, OPTIONS) run inline.
 public struct Router: HTTPHandler {
-    private typealias Route = (method: HTTPMethod, handler: any HTTPHandler, nonBlocking: Bool)
+    /// `execution` nil: ask the handler.
+    private typealias Route = (method: HTTPMethod, handler: any HTTPHandler, execution: HandlerExecution?)
     private var routes: [String: [Route]] = [:]
 
     public init() {}
 
-    /// Routes `method` on `path` to `handler`; `nonBlocking` declares that the
-    /// handler never blocks and answers in microseconds, so it may run inline
-    /// on the I/O thread (the handler's own `isNonBlocking(_:)` is asked too).
+    /// Routes `method` on `path` to `handler`, run where `execution` says:
+    /// `.inline` only for handlers that never block and answer in microseconds;
+    /// `.dedicated` for a probe that must answer while the pool is saturated.
+    public mutating func add(_ method: HTTPMethod, _ path: String, execution: HandlerExecution, _ handler: any HTTPHandler) {
+        add(route: (method, handler, execution), path)
+    }
+
+    /// Routes `method` on `path` to `handler`; `nonBlocking` declares that it
+    /// never blocks and answers in microseconds, so it runs inline on the I/O
+    /// thread (the shorthand for `execution: .inline`); otherwise the handler's
+    /// own `execution(for:)` decides.
     public mutating func add(_ method: HTTPMethod, _ path: String, nonBlocking: Bool = false, _ handler: any HTTPHandler) {
-        routes[path, default: []].removeAll { $0.method == method }
-        routes[path, default: []].append((method, handler, nonBlocking))
+        add(route: (method, handler, nonBlocking ? .inline : nil), path)
+    }
+
+    public mutating func add(
+        _ method: HTTPMethod, _ path: String, execution: HandlerExecution,
+        _ handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) {
+        add(method, path, execution: execution, ClosureHandler(handle: handle))
     }
 
     public mutating func add(
@@ -32,9 +48,19 @@ public struct Router: HTTPHandler {
         add(method, path, nonBlocking: nonBlocking, ClosureHandler(handle: handle))
     }
 
+    private mutating func add(route: Route, _ path: String) {
+        routes[path, default: []].removeAll { $0.method == route.method }
+        routes[path, default: []].append(route)
+    }
+
+    public func execution(for request: HTTPRequest) -> HandlerExecution {
+        guard let route = route(for: request) else { return .inline }  // answered by the router itself
+        return route.execution ?? route.handler.execution(for: request)
+    }
+
+    /// For wrappers that only forward the two-way question.
     public func isNonBlocking(_ request: HTTPRequest) -> Bool {
-        guard let route = route(for: request) else { return true }  // answered by the router itself
-        return route.nonBlocking || route.handler.isNonBlocking(request)
+        execution(for: request) == .inline
     }
 
     /// The route that `handle` calls for `request`, if any.

@@ -14,7 +14,9 @@ import Synchronization
 /// server.waitUntilStopped()
 /// ```
 public final class Server: Sendable {
-    /// Called once per answered request, on the server's I/O thread; keep it quick.
+    /// Called once per response the server queues (see `AccessLogEntry`), on the
+    /// server's I/O thread (the accept thread for the `maxConnections` refusal):
+    /// keep it quick, and hand slow work (a blocking write) to another thread.
     public typealias AccessLog = @Sendable (AccessLogEntry) -> Void
     /// Called with transport problems worth a log line (failed accepts, unexpected socket errors).
     public typealias Logger = @Sendable (String) -> Void
@@ -145,6 +147,11 @@ public final class Server: Sendable {
         state.withLock { $0.connections.count }
     }
 
+    /// Pooled handlers running and waiting right now (nil unless started).
+    var handlerLoad: HandlerPool.Load? {
+        state.withLock { $0.context }?.handlerPool.load
+    }
+
     // MARK: Accepting
 
     private func acceptPending(context: ConnectionContext, poller: Poller) {
@@ -196,6 +203,10 @@ public final class Server: Sendable {
             HTTPResponse(status: .serviceUnavailable, headers: ["Retry-After": "1"]),
             requestMethod: .get, version: .http1_1, keepAlive: false, date: refusals.current(), into: &bytes
         )
+        accessLog?(AccessLogEntry(
+            method: nil, path: nil, status: HTTPStatus.serviceUnavailable.code, bytes: 0, duration: .zero,
+            refusedBy: "maxConnections"
+        ))
         _ = bytes.withUnsafeBytes { Socket.write(fd, $0) }
         do throws(SocketError) { try Socket.close(fd) } catch { logger?("\(error)") }
     }

@@ -99,6 +99,15 @@ enum Socket {
         guard Glibc.shutdown(fd, Int32(SHUT_WR)) == 0 else { throw .lastError("shutdown") }
     }
 
+    /// SO_LINGER with a zero timeout: the next close resets the connection and
+    /// drops unsent bytes at once (socket(7)), for a client we cut off mid-response.
+    static func discardUnsentOnClose(_ fd: Int32) throws(SocketError) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        guard setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size)) == 0 else {
+            throw .lastError("setsockopt(SO_LINGER)")
+        }
+    }
+
     static func close(_ fd: Int32) throws(SocketError) {
         // close(2): even on EINTR the descriptor is released on Linux; never retry.
         guard Glibc.close(fd) == 0 else { throw .lastError("close") }

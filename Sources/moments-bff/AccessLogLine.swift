@@ -8,7 +8,9 @@ import Logging
 ///     2026-11-21T13:55:01.123Z info moments-bff: POST /graphql 200 1234B 850us op=getMomentsDetailsByUserID
 ///
 /// `METHOD PATH STATUS BYTESB MICROSus`, then ` op=NAME` when the response
-/// names a GraphQL operation. `-` stands for a method or path the server
+/// names a GraphQL operation, and ` refused=LIMIT` when the transport answered
+/// itself (which `HTTPLimits` bound or parse error refused the request).
+/// `-` stands for a method or path the server
 /// never decoded (a request refused before its head was complete). Method,
 /// path and operation name come from the client: they are escaped and capped
 /// at `LogLine.maxValueBytes` like every logged value.
@@ -19,15 +21,14 @@ import Logging
 enum AccessLogLine {
     static func make(_ entry: AccessLogEntry, label: String) -> [UInt8] {
         var line = LogLine(level: .info, label: label)
-        // MERGE(bounded-transport): AccessLogEntry gains `detail: String?`
-        // (HTTPResponse.accessLogDetail, the GraphQL operation name) and makes
-        // `method` and `path` optional (nil when refused before a head was
-        // decoded). Then pass `entry.method?.rawValue`, `entry.path` and
-        // `entry.detail` here; the formatter below already takes them.
         appendFields(
-            method: entry.method.rawValue, path: entry.path, status: entry.status, bytes: entry.bytes,
-            duration: entry.duration, detail: nil, to: &line
+            method: entry.method?.rawValue, path: entry.path, status: entry.status, bytes: entry.bytes,
+            duration: entry.duration, detail: entry.detail, to: &line
         )
+        if let refusedBy = entry.refusedBy {
+            line.append(" refused=")
+            line.appendEscaped(refusedBy, limit: LogLine.maxValueBytes)
+        }
         return line.finished()
     }
 

@@ -54,6 +54,21 @@ enum OptionBounds {
         defaultValue: seconds(http.writeTimeout), unit: "seconds")
     static let maxConnections = NumericOption<Int>(
         flag: "--max-connections", environment: "MAX_CONNECTIONS", range: 1...1_000_000, defaultValue: http.maxConnections)
+    static let minRequestBodyRate = NumericOption<Int>(
+        flag: "--min-request-body-rate", environment: "MIN_REQUEST_BODY_RATE", range: 0...(1_024 * mebibyte),
+        defaultValue: http.minRequestBodyDataRate, unit: "bytes per second")
+    static let minResponseRate = NumericOption<Int>(
+        flag: "--min-response-rate", environment: "MIN_RESPONSE_RATE", range: 0...(1_024 * mebibyte),
+        defaultValue: http.minResponseDataRate, unit: "bytes per second")
+    static let dataRateGrace = NumericOption<Double>(
+        flag: "--data-rate-grace", environment: "DATA_RATE_GRACE", range: 0...3_600,
+        defaultValue: seconds(http.dataRateGracePeriod), unit: "seconds")
+    static let maxConcurrentRequests = NumericOption<Int>(
+        flag: "--max-concurrent-requests", environment: "MAX_CONCURRENT_REQUESTS", range: 1...1_024,
+        defaultValue: http.maxConcurrentHandlers)
+    static let maxQueuedRequests = NumericOption<Int>(
+        flag: "--max-queued-requests", environment: "MAX_QUEUED_REQUESTS", range: 0...1_000_000,
+        defaultValue: http.maxQueuedHandlers)
     static let shutdownGrace = NumericOption<Double>(
         flag: "--shutdown-grace", environment: "SHUTDOWN_GRACE", range: 0...3_600,
         defaultValue: seconds(http.shutdownGracePeriod), unit: "seconds")

@@ -55,9 +55,11 @@ struct ServeCommand: ParsableCommand {
         router.add(.post, "/graphql", graphQL)
         router.add(.get, "/graphql", graphQL)
         // Routes that never touch the database run inline on the I/O thread;
-        // /graphql and /readyz may wait on SQLite, so they run off it.
+        // /graphql waits on SQLite, so it runs on the bounded handler pool;
+        // /readyz pings SQLite but must answer while the pool is saturated,
+        // so it has a small lane of its own.
         router.add(.get, "/healthz", nonBlocking: true, LivenessHandler())
-        router.add(.get, "/readyz", ReadinessHandler(ping: { try store.ping() }))
+        router.add(.get, "/readyz", execution: .dedicated, ReadinessHandler(ping: { try store.ping() }))
         router.add(.get, "/", nonBlocking: true, RootPageHandler())
 
         let handler = CORSHandler(policy: CORSPolicy(allowedOrigins: configuration.corsOrigins), next: router)

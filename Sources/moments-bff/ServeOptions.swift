@@ -55,6 +55,16 @@ struct ServeOptions: ParsableArguments {
     var writeTimeout: String?
     @Option(parsing: .unconditional, help: OptionBounds.maxConnections.help("Most open connections; past it new ones are refused."))
     var maxConnections: String?
+    @Option(parsing: .unconditional, help: OptionBounds.minRequestBodyRate.help("Least average rate of a request body after the grace period, else 408 and close; 0 turns it off."))
+    var minRequestBodyRate: String?
+    @Option(parsing: .unconditional, help: OptionBounds.minResponseRate.help("Least rate a client must read responses at after the grace period, else the connection is reset; 0 turns it off."))
+    var minResponseRate: String?
+    @Option(parsing: .unconditional, help: OptionBounds.dataRateGrace.help("Seconds before the minimum data rates are judged."))
+    var dataRateGrace: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxConcurrentRequests.help("GraphQL requests handled at once (the handler pool's threads)."))
+    var maxConcurrentRequests: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxQueuedRequests.help("Requests waiting for the handler pool; past it 503 with Retry-After: 1."))
+    var maxQueuedRequests: String?
     @Option(parsing: .unconditional, help: OptionBounds.shutdownGrace.help("Seconds in-flight requests get to finish on SIGTERM/SIGINT."))
     var shutdownGrace: String?
 
@@ -87,6 +97,11 @@ struct ServeOptions: ParsableArguments {
         http.idleTimeout = try OptionBounds.idleTimeout.resolveDuration(idleTimeout)
         http.writeTimeout = try OptionBounds.writeTimeout.resolveDuration(writeTimeout)
         http.maxConnections = try OptionBounds.maxConnections.resolve(maxConnections)
+        http.minRequestBodyDataRate = try OptionBounds.minRequestBodyRate.resolve(minRequestBodyRate)
+        http.minResponseDataRate = try OptionBounds.minResponseRate.resolve(minResponseRate)
+        http.dataRateGracePeriod = try OptionBounds.dataRateGrace.resolveDuration(dataRateGrace)
+        http.maxConcurrentHandlers = try OptionBounds.maxConcurrentRequests.resolve(maxConcurrentRequests)
+        http.maxQueuedHandlers = try OptionBounds.maxQueuedRequests.resolve(maxQueuedRequests)
         http.shutdownGracePeriod = try OptionBounds.shutdownGrace.resolveDuration(shutdownGrace)
 
         var graphQL = GraphQLLimits()

@@ -44,7 +44,49 @@ struct NonBlockingHandlerTests {
     }
 
     @Test func handlersAreBlockingUnlessTheySayOtherwise() {
-        #expect(!ClosureHandler { _ in HTTPResponse(status: .ok) }.isNonBlocking(HTTPRequest(method: .get, target: "/")))
+        let handler = ClosureHandler { _ in HTTPResponse(status: .ok) }
+        #expect(!handler.isNonBlocking(HTTPRequest(method: .get, target: "/")))
+        #expect(handler.execution(for: HTTPRequest(method: .get, target: "/")) == .pooled)
+    }
+
+    struct Dedicated: HTTPHandler {
+        func handle(_ request: HTTPRequest) -> HTTPResponse { HTTPResponse(status: .ok) }
+        func execution(for request: HTTPRequest) -> HandlerExecution { .dedicated }
+    }
+
+    /// Forwards both questions, as a wrapping handler should.
+    struct Wrapper: HTTPHandler {
+        let next: any HTTPHandler
+        func handle(_ request: HTTPRequest) -> HTTPResponse { next.handle(request) }
+        func execution(for request: HTTPRequest) -> HandlerExecution { next.execution(for: request) }
+        func isNonBlocking(_ request: HTTPRequest) -> Bool { next.isNonBlocking(request) }
+    }
+
+    struct ExecutionCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let target: String
+        let execution: HandlerExecution
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        ExecutionCase(name: "nonBlocking: true", target: "/fast", execution: .inline),
+        ExecutionCase(name: "no declaration", target: "/slow", execution: .pooled),
+        ExecutionCase(name: "execution: .dedicated", target: "/ready", execution: .dedicated),
+        ExecutionCase(name: "execution: .pooled overrides the handler's inline", target: "/pooled", execution: .pooled),
+        ExecutionCase(name: "handler says dedicated itself", target: "/probe", execution: .dedicated),
+        ExecutionCase(name: "handler's two-way answer", target: "/self", execution: .inline),
+        ExecutionCase(name: "router's 404", target: "/nope", execution: .inline),
+    ])
+    func routerRunsEachRouteWhereItIsDeclared(_ example: ExecutionCase) {
+        var router = Self.router
+        router.add(.get, "/ready", execution: .dedicated) { _ in HTTPResponse(status: .ok) }
+        router.add(.get, "/pooled", execution: .pooled, DeclaresItself())
+        router.add(.get, "/probe", Dedicated())
+        let request = HTTPRequest(method: .get, target: example.target)
+        #expect(router.execution(for: request) == example.execution)
+        // Behind a wrapper that forwards the question, nothing changes.
+        #expect(Wrapper(next: router).execution(for: request) == example.execution)
     }
 
     @Test func pipelinedInlineAndOffloadedRequestsAreAnsweredInOrder() throws {

@@ -58,9 +58,7 @@ import Testing
         let starting = server.waitForStderrLine { $0.contains("info moments-bff: starting") }
         #expect(starting?.contains("port=0") == true)
         let line = try #require(server.waitForStderrLine { $0.contains("POST /graphql 200") })
-        withKnownIssue("op= needs AccessLogEntry.detail from bounded-transport; remove this wrapper at the merge") {
-            #expect(line.hasSuffix("op=getMomentsDetailsByUserID"))
-        }
+        #expect(line.hasSuffix("op=getMomentsDetailsByUserID"))
     }
 
     @Test func responseKeysComeInSelectionOrder() async throws {

@@ -27,7 +27,7 @@ public struct CORSHandler: HTTPHandler {
         self.next = next
     }
 
-    public func isNonBlocking(_ request: HTTPRequest) -> Bool { next.isNonBlocking(request) }
+    public func execution(for request: HTTPRequest) -> HandlerExecution { next.execution(for: request) }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         guard !policy.allowedOrigins.isEmpty, let origin = request.headers["Origin"] else {

@@ -33,6 +33,9 @@ final class RawClient {
     let fd: Int32
     /// Largest single `recv`: small values make a slow reader that drains the server in pieces.
     var readChunk = 64 * 1024
+    /// A pause after every `recv` while reading a response (cut short if the server hangs up):
+    /// with a small `readChunk`, a client that reads at a set pace.
+    var pace: Duration?
     private var buffer: [UInt8] = []
     private var isClosed = false
 
@@ -160,6 +163,46 @@ final class RawClient {
         }
     }
 
+    /// Waits up to `timeout` for bytes from the server (poll(2) POLLIN): a pace for a
+    /// trickling client that stops as soon as the server answers.
+    func waitForReadable(within timeout: Duration) -> Bool {
+        buffer.isEmpty ? poll(events: Int16(POLLIN), timeout: timeout) : true
+    }
+
+    /// Waits up to `timeout` for the server to hang up (poll(2) POLLRDHUP, or a reset):
+    /// a pace for a slowly reading client that stops as soon as the server cuts it off.
+    func waitForHangUp(within timeout: Duration) -> Bool {
+        // POLLRDHUP (0x2000, poll(2)) is behind _GNU_SOURCE, which the Glibc module leaves out.
+        poll(events: 0x2000, timeout: timeout)
+    }
+
+    /// One `recv` of at most `count` bytes; throws `.closed` at EOF or on a reset.
+    func readSome(_ count: Int) throws -> Int {
+        var scratch = [UInt8](repeating: 0, count: count)
+        while true {
+            let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 { return n }
+            if n == 0 { throw Failure.closed }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: throw Failure.timedOut
+            default: throw Failure.closed
+            }
+        }
+    }
+
+    private func poll(events: Int16, timeout: Duration) -> Bool {
+        var entry = pollfd(fd: fd, events: events, revents: 0)
+        let (seconds, attoseconds) = timeout.components
+        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        for _ in 0..<100 {
+            let ready = Glibc.poll(&entry, 1, milliseconds)
+            if ready >= 0 { return ready > 0 }
+            guard errno == EINTR else { return false }
+        }
+        return false
+    }
+
     // MARK: Reading
 
     private func readHead() throws -> String {
@@ -195,6 +238,7 @@ final class RawClient {
             let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n > 0 {
                 buffer.append(contentsOf: scratch[..<n])
+                if let pace { _ = waitForHangUp(within: pace) }
                 return
             }
             if n == 0 { throw Failure.closed }

@@ -13,7 +13,8 @@ final class TestServer: Sendable {
     /// A 4 MiB body: far more than the socket buffers hold, so writes block.
     static let bigBody = [UInt8](repeating: UInt8(ascii: "x"), count: 4 * 1024 * 1024)
 
-    init(limits: HTTPLimits = HTTPLimits()) throws {
+    /// `routes` adds a test's own routes to the common ones.
+    init(limits: HTTPLimits = HTTPLimits(), routes: (inout Router) -> Void = { _ in }) throws {
         var router = Router()
         router.add(.get, "/hello") { _ in HTTPResponse(status: .ok, contentType: "text/plain", body: "hello") }
         router.add(.get, "/inline", nonBlocking: true) { _ in HTTPResponse(status: .ok, contentType: "text/plain", body: "inline") }
@@ -27,6 +28,7 @@ final class TestServer: Sendable {
             gate.waitForRelease()
             return HTTPResponse(status: .ok, contentType: "text/plain", body: "slow")
         }
+        routes(&router)
         let log = accessLog
         server = Server(host: "127.0.0.1", port: 0, limits: limits, handler: router, accessLog: { entry in
             log.entries.withLock { $0.append(entry) }
@@ -58,15 +60,24 @@ final class TestServer: Sendable {
 
     /// Waits until `connectionCount` is `expected`, polling against a deadline.
     func waitForConnectionCount(_ expected: Int, within timeout: Duration = .seconds(5)) -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        let wakeups = DispatchSemaphore(value: 0)
-        while clock.now < deadline {
-            if server.connectionCount == expected { return true }
-            _ = wakeups.wait(timeout: .now() + .milliseconds(10))  // a bounded wait between checks
-        }
-        return server.connectionCount == expected
+        waitUntil(within: timeout) { server.connectionCount == expected }
     }
+
+    func waitUntil(within timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
+        eventually(within: timeout, condition)
+    }
+}
+
+/// Waits until `condition` holds, checking it every 10 ms against a deadline.
+func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    let wakeups = DispatchSemaphore(value: 0)
+    while clock.now < deadline {
+        if condition() { return true }
+        _ = wakeups.wait(timeout: .now() + .milliseconds(10))  // a bounded wait between checks
+    }
+    return condition()
 }
 
 /// Lets a test hold a handler inside `handle` and know when it got there.
@@ -78,7 +89,9 @@ final class Gate: Sendable {
     func arrive() { arrived.signal() }
 
     func waitForArrival(timeout: Duration = .seconds(5)) -> Bool {
-        arrived.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds * 1000))) == .success
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        return arrived.wait(timeout: .now() + .nanoseconds(max(0, nanoseconds))) == .success
     }
 
     func waitForRelease() {

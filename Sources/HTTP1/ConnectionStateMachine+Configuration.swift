@@ -1,0 +1,60 @@
+extension ConnectionStateMachine {
+    /// The bounds the machine enforces; the connection builds it from `HTTPLimits`.
+    public struct Configuration: Sendable, Equatable {
+        /// Time to receive a whole request head, from its first byte (and, for
+        /// the first request, from the accept). Not restarted by later bytes,
+        /// so a slowloris client is cut off. Then `408` and close.
+        public var headerTimeout: Duration
+        /// Longest pause between two reads of a request body. Then `408` and close.
+        public var bodyTimeout: Duration
+        /// Longest wait for the next request on a kept-alive connection. Then a quiet close.
+        public var idleTimeout: Duration
+        /// Longest pause in write progress to a client that stops reading. Then a reset.
+        public var writeTimeout: Duration
+        /// After a closing response, how long unread input is drained before
+        /// the close, so the client reads the response instead of a reset
+        /// (nginx `lingering_timeout`).
+        public var lingerTimeout: Duration
+        /// Slowest average body rate, in bytes/s, once the body has been awaited
+        /// for `dataRateGracePeriod`. Then `408` and close. 0: off.
+        public var minRequestBodyDataRate: Int
+        /// Slowest rate, in bytes/s, at which queued output may drain while a write
+        /// is blocked. Then a reset. 0: off.
+        public var minResponseDataRate: Int
+        /// Before it, neither rate is enforced (see `HTTPLimits.dataRateGracePeriod`).
+        public var dataRateGracePeriod: Duration
+
+        public init(
+            headerTimeout: Duration = .seconds(10),
+            bodyTimeout: Duration = .seconds(30),
+            idleTimeout: Duration = .seconds(60),
+            writeTimeout: Duration = .seconds(30),
+            lingerTimeout: Duration = .seconds(2),
+            minRequestBodyDataRate: Int = 240,
+            minResponseDataRate: Int = 240,
+            dataRateGracePeriod: Duration = .seconds(5)
+        ) {
+            self.headerTimeout = headerTimeout
+            self.bodyTimeout = bodyTimeout
+            self.idleTimeout = idleTimeout
+            self.writeTimeout = writeTimeout
+            self.lingerTimeout = lingerTimeout
+            self.minRequestBodyDataRate = minRequestBodyDataRate
+            self.minResponseDataRate = minResponseDataRate
+            self.dataRateGracePeriod = dataRateGracePeriod
+        }
+
+        public init(_ limits: HTTPLimits) {
+            self.init(
+                headerTimeout: limits.headerTimeout,
+                bodyTimeout: limits.bodyTimeout,
+                idleTimeout: limits.idleTimeout,
+                writeTimeout: limits.writeTimeout,
+                lingerTimeout: limits.lingerTimeout,
+                minRequestBodyDataRate: limits.minRequestBodyDataRate,
+                minResponseDataRate: limits.minResponseDataRate,
+                dataRateGracePeriod: limits.dataRateGracePeriod
+            )
+        }
+    }
+}
