@@ -1,6 +1,7 @@
-/// The rules of spec §5 in graphql-js's `specifiedRules` order, plus
-/// `KnownOperationTypesRule`: this engine has no subscription root, and a
-/// subscription must fail validation rather than execution.
+/// The rules of spec §5 in graphql-js's `specifiedRules` order (16.9+, with
+/// its `recommendedRules`), plus `KnownOperationTypesRule`: this engine has
+/// no subscription root, and a subscription must fail validation rather than
+/// execution.
 var specifiedRules: [any ValidationRule.Type] {
     [
         ExecutableDefinitionsRule.self,
@@ -30,6 +31,8 @@ var specifiedRules: [any ValidationRule.Type] {
         VariablesInAllowedPositionRule.self,
         OverlappingFieldsCanBeMergedRule.self,
         UniqueInputFieldNamesRule.self,
+        // graphql-js 16.9+ `recommendedRules`, spread at the end of `specifiedRules`.
+        MaxIntrospectionDepthRule.self,
     ]
 }
 
