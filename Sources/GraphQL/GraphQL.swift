@@ -6,6 +6,11 @@ public struct GraphQLLimits: Sendable {
     public var parse: ParseLimits
     /// Validation stops after this many errors (graphql-js `maxErrors`). Default 100.
     public var maxValidationErrors: Int
+    /// Units of validation work that can repeat for one part of a document
+    /// (field pairs compared, fragments followed; see `ValidationCost`).
+    /// Past it, the document is refused with one `GRAPHQL_VALIDATION_FAILED`
+    /// error. Default 100,000 (`defaultMaxValidationCost`).
+    public var maxValidationCost: Int
     /// Most fields one execution resolves, counting every list item's fields
     /// after fragment expansion: the guard against alias and list fan-out.
     /// Past it, execution stops with an error. Default 10,000.
@@ -26,11 +31,13 @@ public struct GraphQLLimits: Sendable {
 
     public init(
         parse: ParseLimits = ParseLimits(), maxValidationErrors: Int = 100, maxExecutedFields: Int = 10_000,
-        documentCacheCapacity: Int = 256, documentCacheBytes: Int = 32 << 20, requestTimeout: Duration = .seconds(10)
+        documentCacheCapacity: Int = 256, documentCacheBytes: Int = 32 << 20, requestTimeout: Duration = .seconds(10),
+        maxValidationCost: Int = GraphQLLimits.defaultMaxValidationCost
     ) {
         self.documentCacheBytes = documentCacheBytes
         self.parse = parse
         self.maxValidationErrors = maxValidationErrors
+        self.maxValidationCost = maxValidationCost
         self.maxExecutedFields = maxExecutedFields
         self.documentCacheCapacity = documentCacheCapacity
         self.requestTimeout = requestTimeout
@@ -129,7 +136,9 @@ public final class GraphQLEngine: Sendable {
         } catch {
             return .failure(GraphQLRequestError(errors: [error], kind: .parse))
         }
-        let errors = validate(schema: schema, document: document, maxErrors: limits.maxValidationErrors)
+        let errors = validate(
+            schema: schema, document: document, maxErrors: limits.maxValidationErrors,
+            maxCost: limits.maxValidationCost)
         guard errors.isEmpty else { return .failure(GraphQLRequestError(errors: errors, kind: .validation)) }
         let prepared = PreparedDocument(document: document, schema: schema, queryBytes: query.utf8.count)
         cache.insert(prepared, for: query)

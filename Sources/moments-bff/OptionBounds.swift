@@ -94,6 +94,9 @@ enum OptionBounds {
     static let documentCacheBytes = NumericOption<Int>(
         flag: "--document-cache-bytes", environment: "DOCUMENT_CACHE_BYTES", range: 0...(16 * 1_024 * mebibyte),
         defaultValue: graphQL.documentCacheBytes, unit: "bytes")
+    static let maxValidationCost = NumericOption<Int>(
+        flag: "--max-validation-cost", environment: "MAX_VALIDATION_COST", range: 1...100_000_000,
+        defaultValue: graphQL.maxValidationCost, unit: "units")
     static let requestTimeout = NumericOption<Double>(
         flag: "--request-timeout", environment: "REQUEST_TIMEOUT", range: timeoutRange,
         defaultValue: seconds(graphQL.requestTimeout), unit: "seconds")

@@ -81,6 +81,8 @@ struct ServeOptions: ParsableArguments {
     var documentCacheSize: String?
     @Option(parsing: .unconditional, help: OptionBounds.documentCacheBytes.help("Estimated memory of the document cache (documents and their cached plans)."))
     var documentCacheBytes: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxValidationCost.help("Validation work one document may cost (field pairs compared, fragments followed); past it the document is refused as too complex."))
+    var maxValidationCost: String?
     @Option(parsing: .unconditional, help: OptionBounds.requestTimeout.help("Seconds a GraphQL request may run; past it execution stops with an error."))
     var requestTimeout: String?
 
@@ -111,6 +113,7 @@ struct ServeOptions: ParsableArguments {
         graphQL.maxExecutedFields = try OptionBounds.maxExecutedFields.resolve(maxExecutedFields)
         graphQL.documentCacheCapacity = try OptionBounds.documentCacheSize.resolve(documentCacheSize)
         graphQL.documentCacheBytes = try OptionBounds.documentCacheBytes.resolve(documentCacheBytes)
+        graphQL.maxValidationCost = try OptionBounds.maxValidationCost.resolve(maxValidationCost)
         graphQL.requestTimeout = try OptionBounds.requestTimeout.resolveDuration(requestTimeout)
 
         var json = JSONLimits()

@@ -32,12 +32,26 @@ public struct ExecutionResponse: Sendable {
     }
 }
 
-/// `{"errors":[...]}`: the body of a response to a request error.
+/// `{"errors":[...]}`: the body of a response to a request error, within
+/// `RequestErrorBounds`: long messages cut, and errors past the byte bound
+/// left out and counted in a last error.
 public func errorResponseBody(_ errors: [GraphQLError]) -> [UInt8] {
-    var body = ResponseBuffer(capacity: 128 * errors.count + 16)
-    body.appendASCII("{")
-    body.appendErrorsMember(errors)
-    body.appendASCII("}")
+    var body = ResponseBuffer(capacity: min(128 * errors.count + 16, RequestErrorBounds.maxBodyBytes))
+    body.appendASCII("{\"errors\":[")
+    let limit = RequestErrorBounds.maxBodyBytes - RequestErrorBounds.omissionNoticeBytes
+    for (index, error) in errors.enumerated() {
+        let start = body.count
+        if index > 0 { body.append(UInt8(ascii: ",")) }
+        body.appendError(RequestErrorBounds.bounded(error))
+        // The closing "]}" is the 2 bytes that follow.
+        if body.count + 2 > limit {
+            body.truncate(to: start)
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body.appendError(RequestErrorBounds.omissionNotice(omitted: errors.count - index, code: error.code))
+            break
+        }
+    }
+    body.appendASCII("]}")
     return body.bytes
 }
 

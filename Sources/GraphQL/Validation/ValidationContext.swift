@@ -9,8 +9,8 @@ struct VariableUsage {
 }
 
 /// Shared state of one validation: the schema and document, the position in
-/// the walk (`typeInfo`), the collected errors and the error cap, and caches
-/// the rules share (graphql-js `ValidationContext`).
+/// the walk (`typeInfo`), the collected errors and the error cap, the cost
+/// spent, and caches the rules share (graphql-js `ValidationContext`).
 final class ValidationContext {
     let schema: Schema
     let document: Document
@@ -19,18 +19,21 @@ final class ValidationContext {
     let maxErrors: Int
     private(set) var errors: [GraphQLError] = []
     private(set) var isAborted = false
+    private(set) var cost: ValidationCost
     private let fragmentsByName: [String: FragmentDefinition]
     // Caches keyed by the location of a node's first token, unique within a document.
     private var spreadsBySelectionSet: [SourceLocation: [FragmentSpread]] = [:]
     private var referencedFragmentsByOperation: [SourceLocation: [FragmentDefinition]] = [:]
     private var variableUsagesByDefinition: [SourceLocation: [VariableUsage]] = [:]
+    private var variableUsagesByOperation: [SourceLocation: [VariableUsage]] = [:]
 
-    init(schema: Schema, document: Document, maxErrors: Int) {
+    init(schema: Schema, document: Document, maxErrors: Int, maxCost: Int) {
         self.schema = schema
         self.document = document
         self.types = KnownTypes(schema: schema)
         self.typeInfo = TypeInfo(types: types)
         self.maxErrors = maxErrors
+        self.cost = ValidationCost(limit: maxCost)
         var fragments: [String: FragmentDefinition] = [:]
         for fragment in document.fragments where fragments[fragment.name.value] == nil {
             fragments[fragment.name.value] = fragment
@@ -59,6 +62,19 @@ final class ValidationContext {
 
     func report(_ message: String, at location: SourceLocation) { report(message, at: [location]) }
 
+    /// Counts `units` of work that can repeat for one part of the document
+    /// (see `ValidationCost`). Over the budget, the errors so far give way to
+    /// the one "too complex" error and the walk stops; callers in loops check
+    /// the result (or `isAborted`) and return. False also once validation is
+    /// aborted for the error cap: there is nothing left to find.
+    func spend(_ units: Int) -> Bool {
+        if isAborted { return false }
+        if cost.spend(units) { return true }
+        errors = [cost.tooComplexError]
+        isAborted = true
+        return false
+    }
+
     func fragment(named name: String) -> FragmentDefinition? { fragmentsByName[name] }
 
     /// The spreads in a selection set, not following them (graphql-js `getFragmentSpreads`, same order).
@@ -86,7 +102,10 @@ final class ValidationContext {
         var collected: Set<String> = []
         var setsToVisit = [operation.selectionSet]
         while let set = setsToVisit.popLast() {
-            for spread in fragmentSpreads(in: set) where collected.insert(spread.name.value).inserted {
+            let spreads = fragmentSpreads(in: set)
+            // Each operation follows its fragments again: operations x fragments.
+            guard spend(ValidationCost.Weight.spread * spreads.count) else { break }
+            for spread in spreads where collected.insert(spread.name.value).inserted {
                 if let fragment = fragment(named: spread.name.value) {
                     fragments.append(fragment)
                     setsToVisit.append(fragment.selectionSet)
@@ -98,12 +117,19 @@ final class ValidationContext {
     }
 
     /// The variables an operation uses, directly and through its fragments
-    /// (graphql-js `getRecursiveVariableUsages`).
+    /// (graphql-js `getRecursiveVariableUsages`), gathered once for the three
+    /// rules that ask.
     func recursiveVariableUsages(of operation: OperationDefinition) -> [VariableUsage] {
+        if let cached = variableUsagesByOperation[operation.loc] { return cached }
         var usages = variableUsages(in: operation.loc) { $0.walk(operation) }
         for fragment in recursivelyReferencedFragments(of: operation) {
-            usages += variableUsages(in: fragment.loc) { $0.walk(fragment) }
+            let fragmentUsages = variableUsages(in: fragment.loc) { $0.walk(fragment) }
+            // Every operation copies the usages of every fragment it reaches.
+            guard spend(ValidationCost.Weight.spread + ValidationCost.Weight.variableUsage * fragmentUsages.count)
+            else { break }
+            usages += fragmentUsages
         }
+        variableUsagesByOperation[operation.loc] = usages
         return usages
     }
 

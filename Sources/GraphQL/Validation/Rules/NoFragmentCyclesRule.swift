@@ -1,7 +1,9 @@
 // Spec §5.5.2.2 Fragment spreads must not form cycles: "For each
 // fragmentDefinition in the document, let visited be the empty set.
 // DetectFragmentCycles(fragmentDefinition, visited)." Each fragment is
-// explored once (graphql-js), so the work is linear in the spreads.
+// explored once (graphql-js), so the work is linear in the spreads; but each
+// cycle found is reported with its whole path, so that part is charged to
+// the validation cost.
 final class NoFragmentCyclesRule: ValidationRule {
     private let context: ValidationContext
     private var visited: Set<String> = []
@@ -40,6 +42,7 @@ final class NoFragmentCyclesRule: ValidationRule {
             spreadPath.append(spread)
             if let cycleIndex = spreadPathIndexByName[spreadName] {
                 let cyclePath = spreadPath[cycleIndex...]
+                guard context.spend(ValidationCost.Weight.node * cyclePath.count) else { return }
                 let via = cyclePath.dropLast().map { "\"\($0.name.value)\"" }.joined(separator: ", ")
                 context.report(
                     "Cannot spread fragment \"\(spreadName)\" within itself" + (via.isEmpty ? "." : " via \(via)."),

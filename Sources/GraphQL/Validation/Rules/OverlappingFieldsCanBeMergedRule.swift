@@ -9,6 +9,8 @@
 // once per selection set, and each pair of fragments is compared once (per
 // mutual-exclusivity), which keeps large documents with many spreads from
 // exploding. Arguments are compared by their printed, field-sorted values.
+// Not in graphql-js: identical fields are compared once, and an error lists
+// a bounded number of sub-conflicts (see `OverlappingFieldsFinder`).
 final class OverlappingFieldsCanBeMergedRule: ValidationRule {
     private let finder: OverlappingFieldsFinder
     private let context: ValidationContext
@@ -21,10 +23,13 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
         let parentType = context.typeInfo.parentType.map(NamedType.object)
         for conflict in finder.conflictsWithin(
             selectionSet, parentType: parentType, limit: context.remainingErrorBudget) {
+            let omitted =
+                conflict.listingStopped
+                ? " (and more; the listing stops after \(OverlappingFieldsFinder.maxSubConflictsPerError) sub-conflicts)" : ""
             context.report(
-                "Fields \"\(conflict.reason.responseName)\" conflict because \(conflict.reason.message.text). "
+                "Fields \"\(conflict.reason.responseName)\" conflict because \(conflict.reason.message.text)\(omitted). "
                     + "Use different aliases on the fields to fetch both if this was intentional.",
-                at: conflict.fields1 + conflict.fields2)
+                at: conflict.locations)
         }
     }
 }
@@ -53,74 +58,13 @@ struct FieldConflict {
     var reason: ConflictReason
     var fields1: [SourceLocation]
     var fields2: [SourceLocation]
-}
+    /// Sub-conflicts were found past `maxSubConflictsPerError` and left out.
+    var listingStopped = false
 
-/// A field as collected for comparison: where it was selected, its
-/// definition if known, and what every pairwise comparison needs, computed
-/// once per field rather than once per pair.
-struct CollectedField {
-    var parentTypeName: String?
-    var parentIsObject: Bool
-    var field: Field
-    var type: TypeReference?
-    /// Printed (object fields sorted) argument values by name; the last of a
-    /// duplicated name wins, as in graphql-js's `sameArguments`.
-    var argumentValues: [String: String]
-    var printedArguments: [(name: String, value: String)]
-    /// Equal for fields whose comparison with any other field gives the same
-    /// result: same parent, name, arguments, type and sub-selections.
-    var signature: Int
-
-    init(parentType: NamedType?, field: Field, definition: FieldDefinition?, signature: Int) {
-        self.signature = signature
-        self.parentTypeName = parentType?.name
-        self.parentIsObject = if case .object = parentType { true } else { false }
-        self.field = field
-        self.type = definition?.type
-        self.printedArguments = field.arguments.map { ($0.name.value, $0.value.sortingObjectFields.printed) }
-        var values: [String: String] = [:]
-        for argument in printedArguments { values[argument.name] = argument.value }
-        self.argumentValues = values
-    }
-}
-
-/// Response name -> fields, in first-seen order.
-struct CollectedFields {
-    /// The selection set these came from: its location identifies it in the caches.
-    var key: SourceLocation
-    var responseNames: [String] = []
-    var fieldsByResponseName: [String: [CollectedField]] = [:]
-    var fragmentNames: [String] = []
-}
-
-/// Two field signatures compared under one mutual-exclusivity assumption.
-struct SignaturePair: Hashable {
-    var first: Int
-    var second: Int
-    var mutuallyExclusive: Bool
-}
-
-/// Two selection sets (by location) compared under one exclusivity assumption.
-struct SelectionSetPair: Hashable {
-    var first: SourceLocation
-    var second: SourceLocation
-    var mutuallyExclusive: Bool
-}
-
-/// Pairs of fragment names already compared, remembering whether the
-/// comparison assumed mutually exclusive parents (graphql-js `PairSet`).
-struct FragmentPairSet {
-    private var pairs: [String: [String: Bool]] = [:]
-
-    func contains(_ a: String, _ b: String, mutuallyExclusive: Bool) -> Bool {
-        let (first, second) = a < b ? (a, b) : (b, a)
-        guard let result = pairs[first]?[second] else { return false }
-        // A comparison made without exclusivity covers one made with it.
-        return mutuallyExclusive ? true : result == mutuallyExclusive
-    }
-
-    mutating func insert(_ a: String, _ b: String, mutuallyExclusive: Bool) {
-        let (first, second) = a < b ? (a, b) : (b, a)
-        pairs[first, default: [:]][second] = mutuallyExclusive
+    /// graphql-js's `[...fields1, ...fields2]`, at most
+    /// `maxLocationsPerError`: the first of each side.
+    var locations: [SourceLocation] {
+        let half = OverlappingFieldsFinder.maxLocationsPerError / 2
+        return Array(fields1.prefix(half)) + Array(fields2.prefix(half))
     }
 }
