@@ -8,9 +8,9 @@ import HTTP1
 ///   (RFC 9110 §9.3.2; the serializer drops the body and keeps its length);
 /// - `OPTIONS` is answered `204` with `Allow` unless a route handles it (RFC 9110 §9.3.7).
 ///
-/// Each route runs where it is declared to (`HandlerExecution`): given with
-/// `execution:`, or `nonBlocking: true` for `.inline`; otherwise the route's
-/// handler is asked (`execution(for:)`, `.pooled` by default). The answers the
+/// Each route runs where it is declared to (`HandlerExecution`), given with
+/// `execution:`; otherwise the route's handler is asked (`execution(for:)`,
+/// `.pooled` by default). The answers the
 /// router makes itself (404, 405, OPTIONS) run inline.
 public struct Router: HTTPHandler {
     /// `execution` nil: ask the handler.
@@ -21,31 +21,19 @@ public struct Router: HTTPHandler {
 
     /// Routes `method` on `path` to `handler`, run where `execution` says:
     /// `.inline` only for handlers that never block and answer in microseconds;
-    /// `.dedicated` for a probe that must answer while the pool is saturated.
-    public mutating func add(_ method: HTTPMethod, _ path: String, execution: HandlerExecution, _ handler: any HTTPHandler) {
+    /// `.dedicated` for a probe that must answer while the pool is saturated;
+    /// nil asks the handler.
+    public mutating func add(
+        _ method: HTTPMethod, _ path: String, execution: HandlerExecution? = nil, _ handler: any HTTPHandler
+    ) {
         add(route: (method, handler, execution), path)
     }
 
-    /// Routes `method` on `path` to `handler`; `nonBlocking` declares that it
-    /// never blocks and answers in microseconds, so it runs inline on the I/O
-    /// thread (the shorthand for `execution: .inline`); otherwise the handler's
-    /// own `execution(for:)` decides.
-    public mutating func add(_ method: HTTPMethod, _ path: String, nonBlocking: Bool = false, _ handler: any HTTPHandler) {
-        add(route: (method, handler, nonBlocking ? .inline : nil), path)
-    }
-
     public mutating func add(
-        _ method: HTTPMethod, _ path: String, execution: HandlerExecution,
+        _ method: HTTPMethod, _ path: String, execution: HandlerExecution? = nil,
         _ handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse
     ) {
         add(method, path, execution: execution, ClosureHandler(handle: handle))
-    }
-
-    public mutating func add(
-        _ method: HTTPMethod, _ path: String, nonBlocking: Bool = false,
-        _ handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse
-    ) {
-        add(method, path, nonBlocking: nonBlocking, ClosureHandler(handle: handle))
     }
 
     private mutating func add(route: Route, _ path: String) {
@@ -56,11 +44,6 @@ public struct Router: HTTPHandler {
     public func execution(for request: HTTPRequest) -> HandlerExecution {
         guard let route = route(for: request) else { return .inline }  // answered by the router itself
         return route.execution ?? route.handler.execution(for: request)
-    }
-
-    /// For wrappers that only forward the two-way question.
-    public func isNonBlocking(_ request: HTTPRequest) -> Bool {
-        execution(for: request) == .inline
     }
 
     /// The route that `handle` calls for `request`, if any.

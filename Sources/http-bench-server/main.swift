@@ -49,8 +49,8 @@ let jsonBody: [UInt8] = {
 
 var router = Router()
 // Both routes only copy constant bytes: safe on the I/O thread.
-router.add(.get, "/healthz", nonBlocking: !offload) { _ in HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: "ok\n") }
-router.add(.get, "/json", nonBlocking: !offload) { _ in
+router.add(.get, "/healthz", execution: offload ? .pooled : .inline) { _ in HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: "ok\n") }
+router.add(.get, "/json", execution: offload ? .pooled : .inline) { _ in
     HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: jsonBody)
 }
 

@@ -58,9 +58,9 @@ struct ServeCommand: ParsableCommand {
         // /graphql waits on SQLite, so it runs on the bounded handler pool;
         // /readyz pings SQLite but must answer while the pool is saturated,
         // so it has a small lane of its own.
-        router.add(.get, "/healthz", nonBlocking: true, LivenessHandler())
+        router.add(.get, "/healthz", execution: .inline, LivenessHandler())
         router.add(.get, "/readyz", execution: .dedicated, ReadinessHandler(ping: { try store.ping() }))
-        router.add(.get, "/", nonBlocking: true, RootPageHandler())
+        router.add(.get, "/", execution: .inline, RootPageHandler())
 
         let handler = CORSHandler(policy: CORSPolicy(allowedOrigins: configuration.corsOrigins), next: router)
         // The access log is info: one line per response, handled or refused by the transport.

@@ -21,8 +21,8 @@ struct HeldBackRequestTests {
 
         var router = Router()
         let big = [UInt8](repeating: UInt8(ascii: "x"), count: 2 * 1024 * 1024)
-        router.add(.get, "/big", nonBlocking: true) { _ in HTTPResponse(status: .ok, body: big) }
-        router.add(.get, "/inline", nonBlocking: true) { _ in HTTPResponse(status: .ok, contentType: "text/plain", body: "inline") }
+        router.add(.get, "/big", execution: .inline) { _ in HTTPResponse(status: .ok, body: big) }
+        router.add(.get, "/inline", execution: .inline) { _ in HTTPResponse(status: .ok, contentType: "text/plain", body: "inline") }
         let limits = HTTPLimits(maxPendingOutputBytes: 64 * 1024)
         let context = ConnectionContext(handler: router, limits: limits, accessLog: nil, logger: nil, connectionClosed: { _ in })
         let poller = try Poller()

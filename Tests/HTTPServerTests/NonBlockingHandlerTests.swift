@@ -7,12 +7,12 @@ import Testing
 struct NonBlockingHandlerTests {
     struct DeclaresItself: HTTPHandler {
         func handle(_ request: HTTPRequest) -> HTTPResponse { HTTPResponse(status: .ok) }
-        func isNonBlocking(_ request: HTTPRequest) -> Bool { request.query == nil }
+        func execution(for request: HTTPRequest) -> HandlerExecution { request.query == nil ? .inline : .pooled }
     }
 
     static let router: Router = {
         var router = Router()
-        router.add(.get, "/fast", nonBlocking: true) { _ in HTTPResponse(status: .ok) }
+        router.add(.get, "/fast", execution: .inline) { _ in HTTPResponse(status: .ok) }
         router.add(.get, "/slow") { _ in HTTPResponse(status: .ok) }
         router.add(.post, "/slow") { _ in HTTPResponse(status: .ok) }
         router.add(.get, "/self", DeclaresItself())
@@ -40,12 +40,11 @@ struct NonBlockingHandlerTests {
     ])
     func routerDeclaresWhatMayRunInline(_ example: RouteCase) {
         let request = HTTPRequest(method: example.method, target: example.target)
-        #expect(Self.router.isNonBlocking(request) == example.nonBlocking)
+        #expect((Self.router.execution(for: request) == .inline) == example.nonBlocking)
     }
 
     @Test func handlersAreBlockingUnlessTheySayOtherwise() {
         let handler = ClosureHandler { _ in HTTPResponse(status: .ok) }
-        #expect(!handler.isNonBlocking(HTTPRequest(method: .get, target: "/")))
         #expect(handler.execution(for: HTTPRequest(method: .get, target: "/")) == .pooled)
     }
 
@@ -54,12 +53,11 @@ struct NonBlockingHandlerTests {
         func execution(for request: HTTPRequest) -> HandlerExecution { .dedicated }
     }
 
-    /// Forwards both questions, as a wrapping handler should.
+    /// Forwards the question, as a wrapping handler should.
     struct Wrapper: HTTPHandler {
         let next: any HTTPHandler
         func handle(_ request: HTTPRequest) -> HTTPResponse { next.handle(request) }
         func execution(for request: HTTPRequest) -> HandlerExecution { next.execution(for: request) }
-        func isNonBlocking(_ request: HTTPRequest) -> Bool { next.isNonBlocking(request) }
     }
 
     struct ExecutionCase: Sendable, CustomTestStringConvertible {
@@ -70,12 +68,12 @@ struct NonBlockingHandlerTests {
     }
 
     @Test(arguments: [
-        ExecutionCase(name: "nonBlocking: true", target: "/fast", execution: .inline),
+        ExecutionCase(name: "execution: .inline", target: "/fast", execution: .inline),
         ExecutionCase(name: "no declaration", target: "/slow", execution: .pooled),
         ExecutionCase(name: "execution: .dedicated", target: "/ready", execution: .dedicated),
         ExecutionCase(name: "execution: .pooled overrides the handler's inline", target: "/pooled", execution: .pooled),
         ExecutionCase(name: "handler says dedicated itself", target: "/probe", execution: .dedicated),
-        ExecutionCase(name: "handler's two-way answer", target: "/self", execution: .inline),
+        ExecutionCase(name: "handler says inline itself", target: "/self", execution: .inline),
         ExecutionCase(name: "router's 404", target: "/nope", execution: .inline),
     ])
     func routerRunsEachRouteWhereItIsDeclared(_ example: ExecutionCase) {

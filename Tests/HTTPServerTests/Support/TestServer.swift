@@ -17,7 +17,7 @@ final class TestServer: Sendable {
     init(limits: HTTPLimits = HTTPLimits(), routes: (inout Router) -> Void = { _ in }) throws {
         var router = Router()
         router.add(.get, "/hello") { _ in HTTPResponse(status: .ok, contentType: "text/plain", body: "hello") }
-        router.add(.get, "/inline", nonBlocking: true) { _ in HTTPResponse(status: .ok, contentType: "text/plain", body: "inline") }
+        router.add(.get, "/inline", execution: .inline) { _ in HTTPResponse(status: .ok, contentType: "text/plain", body: "inline") }
         router.add(.post, "/echo") { request in HTTPResponse(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: request.body) }
         router.add(.get, "/target") { request in HTTPResponse(status: .ok, contentType: "text/plain", body: request.target) }
         router.add(.get, "/big") { _ in HTTPResponse(status: .ok, body: TestServer.bigBody) }
