@@ -29,7 +29,8 @@ sanitizers=("$@")
 export SWIFT_BACKTRACE=enable=no
 # scripts/tsan-suppressions.txt: why Mutex's critical sections are reported, and matched.
 export TSAN_OPTIONS="halt_on_error=1:suppressions=$PWD/scripts/tsan-suppressions.txt${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
-export ASAN_OPTIONS="${ASAN_OPTIONS:-}"
+# scripts/lsan-suppressions.txt: allocations that are the process's or a library's, not leaks.
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 for sanitizer in "${sanitizers[@]}"; do
   case $sanitizer in

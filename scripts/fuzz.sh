@@ -49,9 +49,9 @@ python3 Fuzz/seeds.py "$scratch/seeds"
 mkdir -p "$scratch/findings" "$scratch/logs"
 
 # The Swift runtime's own crash handler would take the signal from libFuzzer's; global
-# initialisers' allocations are not leaks (Fuzz/lsan.supp says why).
+# initialisers' allocations are not leaks (scripts/lsan-suppressions.txt says why).
 export SWIFT_BACKTRACE=enable=no
-export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 failed=()
 summary=()
