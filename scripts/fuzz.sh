@@ -8,7 +8,10 @@
 # earlier runs grew in .build/fuzz/corpus/TARGET, and stops after SECONDS. An input that
 # crashes, breaks an invariant, leaks, takes longer than 5 s (the issue is about bounded cost)
 # or needs more than 2 GB is a finding: it is saved in .build/fuzz/findings/ and the script
-# exits non-zero. Replay one with `.build/fuzz/release/fuzz-TARGET FILE`.
+# exits non-zero.
+#
+#   scripts/fuzz.sh TARGET FILE...     replays saved inputs (a finding, a corpus file) once,
+#                                      printing what broke; exits non-zero if one still fails
 #
 # The build is separate from the normal one (its own package and --scratch-path), so the
 # fuzzer and address-sanitizer flags never reach `swift build` or `swift test`.
@@ -16,10 +19,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 targets=(http-request chunked json graphql-parser graphql-validation)
-usage() { echo "usage: $0 {$(IFS='|'; echo "${targets[*]}")|all} SECONDS" >&2; exit 2; }
-[ $# -eq 2 ] || usage
-[[ "$2" =~ ^[0-9]+$ ]] || usage
-seconds=$2
+usage() { echo "usage: $0 {$(IFS='|'; echo "${targets[*]}")|all} SECONDS | $0 TARGET FILE..." >&2; exit 2; }
+[ $# -ge 2 ] || usage
+replay=()
+if [[ "$2" =~ ^[0-9]+$ ]] && [ $# -eq 2 ]; then
+  seconds=$2
+else
+  [ "$1" != all ] || usage
+  replay=("${@:2}")
+fi
 if [ "$1" = all ]; then
   selected=("${targets[@]}")
 else
@@ -52,6 +60,10 @@ mkdir -p "$scratch/findings" "$scratch/logs"
 # initialisers' allocations are not leaks (scripts/lsan-suppressions.txt says why).
 export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+
+if [ ${#replay[@]} -gt 0 ]; then
+  exec "$bin/fuzz-$1" -timeout=5 -rss_limit_mb=2048 "${replay[@]}"
+fi
 
 failed=()
 summary=()
