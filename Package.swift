@@ -11,6 +11,11 @@ let package = Package(
     products: [
         .executable(name: "moments-bff", targets: ["moments-bff"]),
         .executable(name: "http-bench-server", targets: ["http-bench-server"]),
+        // For the fuzz targets in Fuzz/, a separate package that depends on this one by path.
+        .library(name: "HTTP1", targets: ["HTTP1"]),
+        .library(name: "JSON", targets: ["JSON"]),
+        .library(name: "GraphQL", targets: ["GraphQL"]),
+        .library(name: "MomentsAPI", targets: ["MomentsAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),

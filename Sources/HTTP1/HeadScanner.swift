@@ -29,6 +29,14 @@ struct HeadScanner: Sendable {
                 i &+= 1
                 continue
             }
+            // The limits first, as the end-of-buffer check below applies them to a buffer that
+            // ends just before this LF: which error (and status) a head gets must not depend on
+            // how its bytes were split across reads.
+            if let fieldsStart {
+                if i &- fieldsStart &- 1 > limits.maxHeaderBlockBytes { throw .headerBlockTooLarge }
+            } else if i &- headStart > limits.maxRequestLineLength &+ 1 {
+                throw .requestLineTooLong
+            }
             guard i > 0, bytes[i &- 1] == ASCII.cr else { throw .bareLineFeed }
             let lineLength = i &- 1 &- lineStart
             if let fieldsStart {

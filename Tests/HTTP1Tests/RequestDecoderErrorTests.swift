@@ -56,6 +56,10 @@ let errorCases: [ErrorCase] = [
     ErrorCase("request line too long", "GET /aaaaaaaaaaaaaa HTTP/1.1\r\nHost: a\r\n\r\n", .requestLineTooLong, 414, limits: small),
     ErrorCase("empty lines before the request line past the limit", String(repeating: "\r\n", count: 11) + "GET / HTTP/1.1\r\n\r\n",
               .requestLineTooLong, 414, limits: small),
+    // Found by fuzz-http-request: whole, the bare LF was reported (400); split before it, the
+    // length (414). The limit now comes first either way.
+    ErrorCase("request line too long ending in a bare LF", "GET /aaaaaaaaaaaaaa HTTP/1.1\nHost: a\r\n\r\n",
+              .requestLineTooLong, 414, limits: small),
 
     // Line endings.
     ErrorCase("bare LF line endings", "GET / HTTP/1.1\nHost: a\n\n", .bareLineFeed),
@@ -122,6 +126,8 @@ let errorCases: [ErrorCase] = [
     ErrorCase("userinfo in Host", "GET / HTTP/1.1\r\nHost: user@a\r\n\r\n", .invalidHost),
     ErrorCase("too many fields", "GET / HTTP/1.1\r\nHost: a\r\nA: 1\r\nB: 2\r\nC: 3\r\n\r\n", .tooManyHeaders, 431, limits: small),
     ErrorCase("header block too large", "GET / HTTP/1.1\r\nHost: a\r\nA: 0123456789012345678901234567890\r\n\r\n",
+              .headerBlockTooLarge, 431, limits: small),
+    ErrorCase("header block too large ending in a bare LF", "GET / HTTP/1.1\r\nHost: a\r\nA: 0123456789012345678901234567890\n\r\n",
               .headerBlockTooLarge, 431, limits: small),
 
     // Content-Length (llhttp content-length.md).

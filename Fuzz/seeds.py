@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Writes the fuzz targets' seed corpora from the project's own test tables.
+
+    Fuzz/seeds.py OUTPUT_DIR        (scripts/fuzz.sh runs it)
+
+Reads the string literals of the test files below (and the names they are bound to, so
+`chunkedPost + "0\\r\\n\\r\\n"` is followed), picks those that fit each target, and writes one
+file per distinct input into OUTPUT_DIR/<target>/, named by its SHA-1 as libFuzzer names
+corpus files. Nothing is checked in: the seeds follow the tests as they change.
+"""
+import hashlib
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+MAX_LEN = 4096
+
+# A Swift string literal: multi-line ("""...""") or single-line ("..."), optionally raw (#"..."#
+# is not used by the tests and is skipped).
+TOKEN = re.compile(r'"""\n(?P<multi>.*?)\n(?P<indent>[ \t]*)"""|"(?P<single>(?:[^"\\\n]|\\.)*)"|(?P<ident>[A-Za-z_][A-Za-z_0-9]*)|(?P<plus>\+)|(?P<other>\S)', re.S)
+ESCAPE = re.compile(r'\\(u\{[0-9a-fA-F]+\}|.)')
+SIMPLE = {'n': '\n', 'r': '\r', 't': '\t', '0': '\0', '"': '"', "'": "'", '\\': '\\'}
+
+
+def unescape(body):
+    """The value of a literal's body, or None if it interpolates."""
+    if '\\(' in body:
+        return None
+    def replace(match):
+        escape = match.group(1)
+        if escape.startswith('u{'):
+            return chr(int(escape[2:-1], 16))
+        return SIMPLE.get(escape, escape)
+    return ESCAPE.sub(replace, body)
+
+
+def multiline(body, indent):
+    lines = body.split('\n')
+    lines = [line[len(indent):] if line.startswith(indent) else line.lstrip(' \t') for line in lines]
+    # A backslash at a line's end joins it with the next.
+    return unescape(re.sub(r'\\\n', '', '\n'.join(lines)))
+
+
+def literals(path):
+    """Every string expression of `path`: literals, and chains of literals and the names of
+    string constants joined by `+`."""
+    constants = {}
+    found = []
+    tokens = list(TOKEN.finditer(path.read_text()))
+    i = 0
+    while i < len(tokens):
+        chain, j = [], i
+        while j < len(tokens):
+            token = tokens[j]
+            if token.group('multi') is not None:
+                value = multiline(token.group('multi'), token.group('indent'))
+            elif token.group('single') is not None:
+                value = unescape(token.group('single'))
+            elif token.group('ident') in constants:
+                value = constants[token.group('ident')]
+            else:
+                break
+            if value is None:
+                chain = None
+                break
+            chain.append(value)
+            if j + 1 < len(tokens) and tokens[j + 1].group('plus'):
+                j += 2
+                continue
+            j += 1
+            break
+        if chain:
+            text = ''.join(chain)
+            found.append(text)
+            # `let name = <chain>` binds a constant.
+            if i >= 3 and tokens[i - 1].group('other') == '=' and tokens[i - 3].group('ident') in ('let', 'var'):
+                constants[tokens[i - 2].group('ident')] = text
+            i = j
+        else:
+            i += 1
+    return found
+
+
+def files(*patterns):
+    for pattern in patterns:
+        yield from sorted(ROOT.glob(pattern))
+
+
+def strings(*patterns):
+    for path in files(*patterns):
+        yield from literals(path)
+
+
+def looks_like_graphql(text):
+    return '{' in text and not text.lstrip().startswith(('{"', '[')) and '\r' not in text
+
+
+def seeds():
+    http = [s for s in strings('Tests/HTTP1Tests/*.swift', 'Tests/HTTPServerTests/*.swift',
+                               'Tests/IntegrationTests/*.swift') if ' HTTP/' in s or '\r\n' in s]
+    chunked = [s.split('\r\n\r\n', 1)[1] for s in http if 'chunked' in s and '\r\n\r\n' in s]
+    chunked += [s for s in strings('Tests/HTTP1Tests/*.swift') if re.match(r'[0-9a-fA-F]+[;\r \t]', s)]
+    json = list(strings('Tests/JSONTests/*.swift'))
+    json += [s for s in strings('Tests/MomentsAPITests/*.swift', 'Tests/IntegrationTests/*.swift')
+             if s.lstrip().startswith(('{', '['))]
+    graphql = [s for s in strings('Tests/GraphQLTests/**/*.swift', 'Tests/MomentsAPITests/*.swift',
+                                  'Tests/IntegrationTests/*.swift') if looks_like_graphql(s)]
+    return {
+        'http-request': http,
+        'chunked': chunked,
+        'json': json,
+        'graphql-parser': graphql,
+        'graphql-validation': graphql,
+    }
+
+
+def main():
+    output = pathlib.Path(sys.argv[1])
+    for target, inputs in seeds().items():
+        directory = output / target
+        directory.mkdir(parents=True, exist_ok=True)
+        written = set()
+        for text in inputs:
+            data = text.encode('utf-8', 'surrogatepass')
+            if not data or len(data) > MAX_LEN:
+                continue
+            name = hashlib.sha1(data).hexdigest()
+            if name not in written:
+                (directory / name).write_bytes(data)
+                written.add(name)
+        print(f'{target}: {len(written)} seeds')
+
+
+if __name__ == '__main__':
+    main()
