@@ -45,6 +45,8 @@ for sanitizer in "${sanitizers[@]}"; do
   echo "== swift test --sanitize=$sanitizer --build-path $path --filter '$filter'"
   swift build --build-tests --sanitize="$sanitizer" --build-path "$path"
   echo "built in $((SECONDS - start)) s"
-  swift test --skip-build --sanitize="$sanitizer" --build-path "$path" --filter "$filter"
+  # HostileDocumentTests asserts CPU seconds per document, which a sanitizer's
+  # 2-15x slowdown would break; the plain `swift test` run holds it.
+  swift test --skip-build --sanitize="$sanitizer" --build-path "$path" --filter "$filter" --skip HostileDocumentTests
   echo "== $sanitizer: $((SECONDS - start)) s"
 done
