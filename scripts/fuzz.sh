@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs one (or all) for a number of seconds.
 #
 #   scripts/fuzz.sh TARGET SECONDS     TARGET: http-request, chunked, json, graphql-parser,
-#   scripts/fuzz.sh all SECONDS                graphql-validation
+#   scripts/fuzz.sh all SECONDS                graphql-validation, or several joined by commas
 #
 # Each run starts from the seeds Fuzz/seeds.py takes from the test tables, plus the corpus
 # earlier runs grew in .build/fuzz/corpus/TARGET, and stops after SECONDS. An input that
@@ -31,8 +31,11 @@ fi
 if [ "$1" = all ]; then
   selected=("${targets[@]}")
 else
-  [[ " ${targets[*]} " == *" $1 "* ]] || usage
-  selected=("$1")
+  IFS=, read -r -a selected <<<"$1"
+  for target in "${selected[@]}"; do
+    [[ " ${targets[*]} " == *" $target "* ]] || usage
+  done
+  [ ${#replay[@]} -eq 0 ] || [ ${#selected[@]} -eq 1 ] || usage
 fi
 
 scratch=.build/fuzz
