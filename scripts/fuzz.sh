@@ -48,10 +48,10 @@ build_status=0
 for target in "${selected[@]}"; do
   swift build -c release --package-path Fuzz --scratch-path "$scratch" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing \
-    --product "fuzz-$target" >>"$scratch/build.log" 2>&1 || { build_status=$?; break; }
+    -Xswiftc -use-ld=lld --product "fuzz-$target" >>"$scratch/build.log" 2>&1 || { build_status=$?; break; }
 done
-# Progress lines, and gold's notice about an ASan symbol, are noise.
-grep -v -e '^\[' -e "Cannot export local symbol '__asan_extra_spill_area'" "$scratch/build.log" || true
+# Progress lines are noise. (lld, because gold warns about an ASan symbol it cannot export.)
+grep -v -e '^\[' "$scratch/build.log" || true
 [ "$build_status" -eq 0 ] || exit "$build_status"
 bin=$(swift build -c release --package-path Fuzz --scratch-path "$scratch" --show-bin-path)
 
