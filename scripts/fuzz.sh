@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs one (or all) for a number of seconds.
 #
 #   scripts/fuzz.sh TARGET SECONDS     TARGET: http-request, chunked, json, graphql-parser,
-#   scripts/fuzz.sh all SECONDS                graphql-validation
+#   scripts/fuzz.sh all SECONDS                graphql-validation, or several joined by commas
 #
 # Each run starts from the seeds Fuzz/seeds.py takes from the test tables, plus the corpus
 # earlier runs grew in .build/fuzz/corpus/TARGET, and stops after SECONDS. An input that
@@ -31,8 +31,11 @@ fi
 if [ "$1" = all ]; then
   selected=("${targets[@]}")
 else
-  [[ " ${targets[*]} " == *" $1 "* ]] || usage
-  selected=("$1")
+  IFS=, read -r -a selected <<<"$1"
+  for target in "${selected[@]}"; do
+    [[ " ${targets[*]} " == *" $target "* ]] || usage
+  done
+  [ ${#replay[@]} -eq 0 ] || [ ${#selected[@]} -eq 1 ] || usage
 fi
 
 scratch=.build/fuzz
@@ -45,10 +48,10 @@ build_status=0
 for target in "${selected[@]}"; do
   swift build -c release --package-path Fuzz --scratch-path "$scratch" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing \
-    --product "fuzz-$target" >>"$scratch/build.log" 2>&1 || { build_status=$?; break; }
+    -Xswiftc -use-ld=lld --product "fuzz-$target" >>"$scratch/build.log" 2>&1 || { build_status=$?; break; }
 done
-# Progress lines, and gold's notice about an ASan symbol, are noise.
-grep -v -e '^\[' -e "Cannot export local symbol '__asan_extra_spill_area'" "$scratch/build.log" || true
+# Progress lines are noise. (lld, because gold warns about an ASan symbol it cannot export.)
+grep -v -e '^\[' "$scratch/build.log" || true
 [ "$build_status" -eq 0 ] || exit "$build_status"
 bin=$(swift build -c release --package-path Fuzz --scratch-path "$scratch" --show-bin-path)
 

@@ -57,6 +57,22 @@ func lex(_ text: String) {
     fail("more tokens than bytes")
 }
 
+/// Open finding (Fuzz/Findings/graphql-parser-block-string-form-feed): `BlockString.print`
+/// splits lines at every Unicode newline (Swift's `isNewline`, like graphql-core's
+/// `splitlines()`), but GraphQL ends lines only at CR and LF. A block string with a form feed,
+/// vertical tab, U+0085, U+2028 or U+2029 and a leading space prints as a multi-line block
+/// whose common indentation then strips that space: the printed text means another value.
+/// Skipped here until it is settled, so that the target keeps looking for other bugs.
+func hasOpenPrinterFinding(_ value: Value) -> Bool {
+    switch value {
+    case .string(let string, let block, _):
+        block && string.unicodeScalars.contains { [0x0B, 0x0C, 0x85, 0x2028, 0x2029].contains($0.value) }
+    case .list(let values, _): values.contains(where: hasOpenPrinterFinding)
+    case .object(let fields, _): fields.contains { hasOpenPrinterFinding($0.value) }
+    default: false
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGraphQLParser(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
@@ -90,7 +106,7 @@ public func fuzzGraphQLParser(_ start: UnsafePointer<UInt8>?, _ count: Int) -> C
         checkSyntaxError(error, in: text)
     }
 
-    for value in printer.values {
+    for value in printer.values where !hasOpenPrinterFinding(value) {
         do {
             let reread = try parseValue(value.printed, limits: looseLimits)
             invariant(dump(reread) == dump(value), "\(dump(value)) printed as \(value.printed) reads back as \(dump(reread))")
@@ -100,7 +116,7 @@ public func fuzzGraphQLParser(_ start: UnsafePointer<UInt8>?, _ count: Int) -> C
     }
 
     let executableOnly = document.definitions.allSatisfy { if case .typeSystem = $0 { false } else { true } }
-    guard executableOnly else { return 0 }
+    guard executableOnly, !printer.values.contains(where: hasOpenPrinterFinding) else { return 0 }
     do {
         var again = DocumentPrinter()
         again.print(try parse(printer.text, limits: looseLimits))
