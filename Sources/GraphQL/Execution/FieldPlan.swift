@@ -96,7 +96,11 @@ final class FieldPlan: @unchecked Sendable {
     ) throws(GraphQLError) -> [FieldPlan] {
         if let cached = subfieldCache.withLock({ $0 }) { return cached }
         let built = try build()
-        if budget.reserve(plans: built.count) { subfieldCache.withLock { $0 = $0 ?? built } }
+        // Charged only by the thread that stores: racing first requests each
+        // build, but one copy is kept and one is paid for.
+        subfieldCache.withLock { cached in
+            if cached == nil, budget.reserve(plans: built.count) { cached = built }
+        }
         return built
     }
 }

@@ -63,7 +63,7 @@ final class OperationPlanCache: Sendable {
         if let cached = entries.withLock({ $0[key] }) { return cached }
         let built = try build()
         entries.withLock { entries in
-            if entries.count < Self.capacity, reserve(plans: built.count) { entries[key] = built }
+            if entries[key] == nil, entries.count < Self.capacity, reserve(plans: built.count) { entries[key] = built }
         }
         return built
     }
