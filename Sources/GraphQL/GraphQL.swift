@@ -175,7 +175,7 @@ public final class GraphQLEngine: Sendable {
             bounds: ExecutionBounds(
                 maxExecutedFields: limits.maxExecutedFields, maxDepth: limits.parse.maxDepth,
                 deadline: deadline ?? ContinuousClock.now.advanced(by: limits.requestTimeout),
-                timeoutDescription: ExecutionBounds.describe(limits.requestTimeout)),
+                timeout: limits.requestTimeout),
             initialCapacity: max(Self.minimumResponseCapacity, document.plans.lastResponseSize.load(ordering: .relaxed)))
         let body = executor.executeOperation(operation, rootValue: ())
         document.plans.lastResponseSize.store(body.count, ordering: .relaxed)

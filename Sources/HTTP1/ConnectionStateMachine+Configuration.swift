@@ -24,15 +24,16 @@ extension ConnectionStateMachine {
         /// Before it, neither rate is enforced (see `HTTPLimits.dataRateGracePeriod`).
         public var dataRateGracePeriod: Duration
 
+        /// Each bound defaults to `HTTPLimits`' default: one place says them.
         public init(
-            headerTimeout: Duration = .seconds(10),
-            bodyTimeout: Duration = .seconds(30),
-            idleTimeout: Duration = .seconds(60),
-            writeTimeout: Duration = .seconds(30),
-            lingerTimeout: Duration = .seconds(2),
-            minRequestBodyDataRate: Int = 240,
-            minResponseDataRate: Int = 240,
-            dataRateGracePeriod: Duration = .seconds(5)
+            headerTimeout: Duration = HTTPLimits().headerTimeout,
+            bodyTimeout: Duration = HTTPLimits().bodyTimeout,
+            idleTimeout: Duration = HTTPLimits().idleTimeout,
+            writeTimeout: Duration = HTTPLimits().writeTimeout,
+            lingerTimeout: Duration = HTTPLimits().lingerTimeout,
+            minRequestBodyDataRate: Int = HTTPLimits().minRequestBodyDataRate,
+            minResponseDataRate: Int = HTTPLimits().minResponseDataRate,
+            dataRateGracePeriod: Duration = HTTPLimits().dataRateGracePeriod
         ) {
             self.headerTimeout = headerTimeout
             self.bodyTimeout = bodyTimeout

@@ -8,8 +8,8 @@ struct ExecutionBounds: Sendable {
     var maxDepth: Int
     /// When the request must have finished; nil runs without a deadline.
     var deadline: ContinuousClock.Instant?
-    /// The request timeout as the error message names it ("10 s").
-    var timeoutDescription: String
+    /// The request timeout the error message names (described only then).
+    var timeout: Duration
 }
 
 extension ExecutionBounds {

@@ -144,7 +144,7 @@ struct Executor: ~Copyable {
         }
         // The clock is read every 64 fields: a few nanoseconds per field.
         if executedFields & 63 == 0, let deadline = bounds.deadline, ContinuousClock.now >= deadline {
-            throw stop("Execution stopped: the request took longer than \(bounds.timeoutDescription).", .internalServerError)
+            throw stop("Execution stopped: the request took longer than \(ExecutionBounds.describe(bounds.timeout)).", .internalServerError)
         }
         frames.push(PathFrame(plan))
         return out.count
