@@ -5,16 +5,20 @@ public enum MomentType: String, Sendable, Hashable {
 
 /// A post on a timeline, with its author and photos; likes are read separately,
 /// and only when asked for.
-public struct Moment: Sendable, Hashable {
-    public var id: String
-    public var author: User
-    public var type: MomentType
-    public var title: String?
-    public var url: String?
+///
+/// An immutable class for the reason `User` is one: timelines share their
+/// moments with the cache and with every answer built from them, one retain
+/// each. Equality and hashing are by value.
+public final class Moment: Sendable, Hashable {
+    public let id: String
+    public let author: User
+    public let type: MomentType
+    public let title: String?
+    public let url: String?
     /// Photo URLs in position order.
-    public var photos: [String]
+    public let photos: [String]
     /// Creation time in whole Unix seconds.
-    public var createdDate: Int64
+    public let createdDate: Int64
 
     public init(id: String, author: User, type: MomentType, title: String?, url: String?, photos: [String], createdDate: Int64) {
         self.id = id
@@ -24,5 +28,20 @@ public struct Moment: Sendable, Hashable {
         self.url = url
         self.photos = photos
         self.createdDate = createdDate
+    }
+
+    public static func == (lhs: Moment, rhs: Moment) -> Bool {
+        lhs === rhs || (lhs.id == rhs.id && lhs.author == rhs.author && lhs.type == rhs.type && lhs.title == rhs.title
+            && lhs.url == rhs.url && lhs.photos == rhs.photos && lhs.createdDate == rhs.createdDate)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(author)
+        hasher.combine(type)
+        hasher.combine(title)
+        hasher.combine(url)
+        hasher.combine(photos)
+        hasher.combine(createdDate)
     }
 }

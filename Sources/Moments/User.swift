@@ -1,14 +1,31 @@
 /// A user's public profile.
-public struct User: Sendable, Hashable {
-    public var id: String
-    public var name: String
-    public var avatar: String
-    public var backgroundImage: String
+///
+/// An immutable class rather than a struct: a profile appears many times in
+/// one answer (as an author, as a liker) and in many cached timelines, and a
+/// reference is shared with one retain where a struct of four strings would
+/// copy four. Equality and hashing are by value.
+public final class User: Sendable, Hashable {
+    public let id: String
+    public let name: String
+    public let avatar: String
+    public let backgroundImage: String
 
     public init(id: String, name: String, avatar: String, backgroundImage: String) {
         self.id = id
         self.name = name
         self.avatar = avatar
         self.backgroundImage = backgroundImage
+    }
+
+    public static func == (lhs: User, rhs: User) -> Bool {
+        lhs === rhs || (lhs.id == rhs.id && lhs.name == rhs.name && lhs.avatar == rhs.avatar
+            && lhs.backgroundImage == rhs.backgroundImage)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(name)
+        hasher.combine(avatar)
+        hasher.combine(backgroundImage)
     }
 }

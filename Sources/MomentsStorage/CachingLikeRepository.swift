@@ -22,8 +22,7 @@ final class CachingLikeRepository: LikeRepository {
             let missIDs = lookup.misses.map { momentIDs[$0] }
             let read = try base.likes(momentIDs: missIDs, viewerID: viewerID)
             // Likers do not depend on the viewer; the cache keeps them alone.
-            let likers = missIDs.map { ReadCache.Likers(read[$0]?.likers ?? []) }
-            cache.storeLikers(likers, momentIDs: momentIDs, lookup: lookup)
+            let likers = cache.storeLikers(missIDs.map { read[$0]?.likers ?? [] }, momentIDs: momentIDs, lookup: lookup)
             for (id, entry) in zip(missIDs, likers) {
                 result[id] = entry.likes(viewerID: viewerID)
             }

@@ -19,8 +19,7 @@ final class CachingMomentRepository: MomentRepository {
         case .miss(let epoch):
             // Unknown users are not remembered: a flood of bad ids cannot evict real timelines.
             guard let timeline = try base.timeline(userID: userID) else { return nil }
-            cache.storeTimeline(timeline, userID: userID, epoch: epoch)
-            return timeline
+            return cache.storeTimeline(timeline, userID: userID, epoch: epoch)
         }
     }
 

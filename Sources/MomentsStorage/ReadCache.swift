@@ -70,6 +70,9 @@ final class ReadCache: Sendable {
     private struct State: Sendable {
         var timelines: ClockCache<String, Timeline>
         var likers: ClockCache<String, Likers>
+        /// One instance per user and per moment, shared by every cached
+        /// timeline and liker list that holds it (see `Interned`).
+        var interned: Interned
         /// Bumped by `clear()`: a ticket from before it stores nothing.
         var epoch: UInt64 = 0
         var stripes = [UInt64](repeating: 0, count: ReadCache.stripeCount)
@@ -84,7 +87,9 @@ final class ReadCache: Sendable {
     init(timelineCapacity: Int, likersCapacity: Int) {
         self.timelineCapacity = timelineCapacity
         self.likersCapacity = likersCapacity
-        state = Mutex(State(timelines: ClockCache(capacity: timelineCapacity), likers: ClockCache(capacity: likersCapacity)))
+        state = Mutex(State(
+            timelines: ClockCache(capacity: timelineCapacity), likers: ClockCache(capacity: likersCapacity),
+            interned: Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity)))
     }
 
     static func stripe(_ momentID: String) -> Int {
@@ -106,11 +111,16 @@ final class ReadCache: Sendable {
         return nil
     }
 
-    /// Stores a timeline read after `timeline(userID:)` returned `.miss(epoch)`.
-    func storeTimeline(_ timeline: Timeline, userID: String, epoch: UInt64) {
+    /// Stores a timeline read after `timeline(userID:)` returned `.miss(epoch)`;
+    /// returns it with its users and moments replaced by the instances already
+    /// cached, when there are (the same values, shared).
+    @discardableResult
+    func storeTimeline(_ timeline: Timeline, userID: String, epoch: UInt64) -> Timeline {
         state.withLock { state in
-            guard state.epoch == epoch else { return }
-            state.timelines.setValue(timeline, for: userID)
+            guard state.epoch == epoch else { return timeline }
+            let shared = state.interned.timeline(timeline)
+            state.timelines.setValue(shared, for: userID)
+            return shared
         }
     }
 
@@ -138,15 +148,19 @@ final class ReadCache: Sendable {
 
     /// Stores the likers read for `lookup.misses` (in that order), each only
     /// if no write to its stripe and no `clear()` happened since the lookup.
-    func storeLikers(_ likers: [Likers], momentIDs: [String], lookup: LikersLookup) {
+    /// The users are read from SQLite as `User` instances; they are stored
+    /// as the instances already cached, when there are.
+    func storeLikers(_ likers: [[User]], momentIDs: [String], lookup: LikersLookup) -> [Likers] {
         precondition(likers.count == lookup.misses.count, "one result per miss")
-        state.withLock { state in
-            guard state.epoch == lookup.epoch else { return }
+        return state.withLock { state in
+            let entries = likers.map { Likers($0.map { state.interned.user($0) }) }
+            guard state.epoch == lookup.epoch else { return entries }
             for (position, index) in lookup.misses.enumerated() {
                 let id = momentIDs[index]
                 guard state.stripes[Self.stripe(id)] == lookup.generations[position] else { continue }
-                state.likers.setValue(likers[position], for: id)
+                state.likers.setValue(entries[position], for: id)
             }
+            return entries
         }
     }
 
@@ -167,10 +181,12 @@ final class ReadCache: Sendable {
         // entries come out in these variables and are released after it.
         var timelines = ClockCache<String, Timeline>(capacity: timelineCapacity)
         var likers = ClockCache<String, Likers>(capacity: likersCapacity)
+        var interned = Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity)
         state.withLock { state in
             state.epoch &+= 1
             swap(&state.timelines, &timelines)
             swap(&state.likers, &likers)
+            swap(&state.interned, &interned)
         }
         clearObserver.withLock { $0 }?()
     }

@@ -51,8 +51,8 @@ final class SQLiteMomentRepository: MomentRepository {
     /// The timeline's moments with authors and photos; `viewer` is reused as
     /// the author of the viewer's own moments.
     private static func moments(userID: String, viewer: User, on connection: Connection) throws -> [Moment] {
-        var moments = try connection.withStatement(timeline, [.text(userID)]) { statement in
-            var moments: [Moment] = []
+        var rows = try connection.withStatement(timeline, [.text(userID)]) { statement in
+            var rows: [MomentRow] = []
             // One User value per author, shared by that author's moments.
             var authors = [viewer.id: viewer]
             try statement.forEachRow { row in
@@ -64,27 +64,42 @@ final class SQLiteMomentRepository: MomentRepository {
                     author = row.user(at: 5)
                     authors[authorID] = author
                 }
-                moments.append(try row.moment(author: author))
+                rows.append(try row.momentRow(author: author))
             }
-            return moments
+            return rows
         }
-        guard !moments.isEmpty else { return moments }
-        let ids = JSONArray.encode(moments.map(\.id))
+        guard !rows.isEmpty else { return [] }
+        let ids = JSONArray.encode(rows.map(\.id))
         try connection.withStatement(photos, [.text(ids)]) { statement in
             try statement.forEachRow { row in
                 let index = Int(row.int64(at: 0))
-                if moments.indices.contains(index) {
-                    moments[index].photos.append(row.text(at: 1))
+                if rows.indices.contains(index) {
+                    rows[index].photos.append(row.text(at: 1))
                 }
             }
         }
-        return moments
+        return rows.map(\.moment)
+    }
+}
+
+/// A moment while its photos are read (a `Moment` is immutable).
+private struct MomentRow {
+    let id: String
+    let author: User
+    let type: MomentType
+    let title: String?
+    let url: String?
+    var photos: [String] = []
+    let createdDate: Int64
+
+    var moment: Moment {
+        Moment(id: id, author: author, type: type, title: title, url: url, photos: photos, createdDate: createdDate)
     }
 }
 
 extension Statement {
     /// A moment (without photos) from columns 0-4: id, type, title, url, created_date.
-    fileprivate func moment(author: User) throws -> Moment {
+    fileprivate func momentRow(author: User) throws -> MomentRow {
         let type: MomentType
         // Compared in place: no String for the type column.
         if text(at: 1, equals: MomentType.photos.rawValue) {
@@ -94,6 +109,6 @@ extension Statement {
         } else {
             throw MomentsStorageError.invalidRow(table: "moments", id: text(at: 0))
         }
-        return Moment(id: text(at: 0), author: author, type: type, title: optionalText(at: 2), url: optionalText(at: 3), photos: [], createdDate: int64(at: 4))
+        return MomentRow(id: text(at: 0), author: author, type: type, title: optionalText(at: 2), url: optionalText(at: 3), createdDate: int64(at: 4))
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// Option values that fall back to an environment variable, then a default.
 /// Numbers go through `NumericOption`, which also checks their range.

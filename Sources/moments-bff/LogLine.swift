@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Logging
 
 /// One log line as bytes: `2026-11-21T13:55:01.123Z info moments-bff: message key=value`.

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Glibc
 import Synchronization
 
 /// Writes log lines to standard error from one thread of its own, so no
@@ -65,9 +65,9 @@ final class LogWriter: Sendable {
         state = Mutex(initial)
         // A closed pipe must not kill the process from the writer thread.
         signal(SIGPIPE, SIG_IGN)
-        let thread = Thread { [self] in run() }
-        thread.name = "moments-bff.log-writer"
-        thread.start()
+        // A serial queue of its own runs on a thread of its own (the overcommit
+        // pool), which this loop keeps for the process's life.
+        DispatchQueue(label: "moments-bff.log-writer").async { [self] in run() }
     }
 
     /// Queues `line` (a whole line with its newline), or drops and counts it

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import MomentsStorage
 
 /// `moments-bff seed`: writes the demo data or a synthetic data set into a new database.

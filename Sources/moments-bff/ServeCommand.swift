@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import GraphQL
 import HTTP1
 import HTTPServer

@@ -125,7 +125,7 @@ struct ServeOptions: ParsableArguments {
             throw ValidationError("unknown log level '\(LogLine.escaped(levelName, limit: 64))'")
         }
         let origins = corsOrigins.isEmpty
-            ? (Environment.string("CORS_ORIGINS")?.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces)) } ?? [])
+            ? (Environment.string("CORS_ORIGINS")?.split(separator: ",").map { String($0.trimmingOWS) } ?? [])
             : corsOrigins
 
         var cache = ReadCacheConfiguration(

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Glibc
 
 /// Turns SIGTERM/SIGINT into a callback on a Dispatch queue instead of the
 /// default "die at once", so the server can drain.

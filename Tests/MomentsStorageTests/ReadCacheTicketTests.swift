@@ -26,7 +26,7 @@ struct ReadCacheTicketTests {
         #expect(lookup.misses == [0])
         // The writer commits and invalidates while the reader's SQL runs.
         cache.invalidateLikes(momentID: Self.first)
-        cache.storeLikers([Self.likers], momentIDs: [Self.first], lookup: lookup)
+        _ = cache.storeLikers([[Self.user]], momentIDs: [Self.first], lookup: lookup)
         #expect(!isCached(Self.first))
     }
 
@@ -34,7 +34,7 @@ struct ReadCacheTicketTests {
         let ids = [Self.first, Self.second]
         let lookup = cache.likers(momentIDs: ids)
         cache.invalidateLikes(momentID: Self.first)
-        cache.storeLikers([Self.likers, Self.likers], momentIDs: ids, lookup: lookup)
+        _ = cache.storeLikers([[Self.user], [Self.user]], momentIDs: ids, lookup: lookup)
         #expect(!isCached(Self.first))
         #expect(isCached(Self.second))
     }
@@ -42,7 +42,7 @@ struct ReadCacheTicketTests {
     @Test func aLookupAfterTheInvalidationStores() {
         cache.invalidateLikes(momentID: Self.first)
         let lookup = cache.likers(momentIDs: [Self.first])
-        cache.storeLikers([Self.likers], momentIDs: [Self.first], lookup: lookup)
+        _ = cache.storeLikers([[Self.user]], momentIDs: [Self.first], lookup: lookup)
         #expect(isCached(Self.first))
         cache.invalidateLikes(momentID: Self.first)
         #expect(!isCached(Self.first))
@@ -55,9 +55,32 @@ struct ReadCacheTicketTests {
             return
         }
         cache.clear()
-        cache.storeLikers([Self.likers], momentIDs: [Self.first], lookup: likersLookup)
+        _ = cache.storeLikers([[Self.user]], momentIDs: [Self.first], lookup: likersLookup)
         cache.storeTimeline(Timeline(user: Self.user, moments: []), userID: "u", epoch: epoch)
         #expect(cache.counts.timelines == 0 && cache.counts.likers == 0)
+    }
+
+    @Test func storedTimelinesAndLikersShareOneInstancePerUserAndMoment() {
+        func copy(_ user: User) -> User {
+            User(id: user.id, name: user.name, avatar: user.avatar, backgroundImage: user.backgroundImage)
+        }
+        func moment(_ author: User) -> Moment {
+            Moment(id: "m", author: author, type: .photos, title: "t", url: nil, photos: ["p"], createdDate: 1)
+        }
+        guard case .miss(let epoch) = cache.timeline(userID: "u") else {
+            Issue.record("an empty cache has no timeline")
+            return
+        }
+        let first = cache.storeTimeline(Timeline(user: Self.user, moments: [moment(Self.user)]), userID: "u", epoch: epoch)
+        // Another read of the same rows: equal values, new instances.
+        let second = cache.storeTimeline(Timeline(user: copy(Self.user), moments: [moment(copy(Self.user))]), userID: "v", epoch: epoch)
+        #expect(second == first)
+        #expect(second.user === first.user)
+        #expect(second.moments[0] === first.moments[0])
+        #expect(first.moments[0].author === first.user)
+        let lookup = cache.likers(momentIDs: ["m"])
+        let likers = cache.storeLikers([[copy(Self.user)]], momentIDs: ["m"], lookup: lookup)
+        #expect(likers[0].users[0] === first.user)
     }
 
     @Test func isLikedUsesTheViewersID() {

@@ -40,7 +40,8 @@ final class FieldPlan: @unchecked Sendable {
     let objectType: ObjectType?
     let enumValueNames: [String]
     let itemType: TypeReference
-    private let subfieldCache = Mutex<[FieldPlan]?>(nil)
+    /// Set once, read lock-free by every object this field completes.
+    private let subfieldCache = AtomicLazyReference<SubfieldPlans>()
 
     init(
         responseKey: String, nodes: [Field], definition: FieldDefinition, parentType: ObjectType,
@@ -94,14 +95,23 @@ final class FieldPlan: @unchecked Sendable {
     func subfields(
         budget: OperationPlanCache, _ build: () throws(GraphQLError) -> [FieldPlan]
     ) throws(GraphQLError) -> [FieldPlan] {
-        if let cached = subfieldCache.withLock({ $0 }) { return cached }
+        if let cached = subfieldCache.load() { return cached.plans }
         let built = try build()
-        // Charged only by the thread that stores: racing first requests each
-        // build, but one copy is kept and one is paid for.
-        subfieldCache.withLock { cached in
-            if cached == nil, budget.reserve(plans: built.count) { cached = built }
+        // Racing first requests each build; one copy is kept and one is paid for.
+        if budget.reserve(plans: built.count) {
+            let offered = SubfieldPlans(built)
+            if subfieldCache.storeIfNil(offered) !== offered { budget.refund(plans: built.count) }
         }
         return built
+    }
+}
+
+/// A field's sub-plan as one reference, so that it can be published atomically.
+final class SubfieldPlans: Sendable {
+    let plans: [FieldPlan]
+
+    init(_ plans: [FieldPlan]) {
+        self.plans = plans
     }
 }
 

@@ -81,6 +81,11 @@ final class OperationPlanCache: Sendable {
         }
         return false
     }
+
+    /// Gives back what `reserve(plans:)` took, for plans that were not kept after all.
+    func refund(plans: Int) {
+        remainingBytes.add(plans * Self.bytesPerPlan, ordering: .relaxed)
+    }
 }
 
 private func collectVariables(_ value: Value, into names: inout [String]) {

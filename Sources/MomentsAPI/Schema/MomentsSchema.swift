@@ -56,7 +56,7 @@ public enum MomentsSchema {
     // type MomentsDetails { userDetails: UserDetails! moments: [Moment!]! }
     static let momentsDetailsType = ObjectType(name: "MomentsDetails", fields: [
         FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { (source: AnyObject) in
-            .node(UserNode(try node(source, as: TimelinePage.self).timeline.user))
+            .node(try node(source, as: TimelinePage.self).timeline.user)
         },
         FieldDefinition(name: "moments", type: .nonNull(.list(.nonNull(.named("Moment"))))) { (source: AnyObject) in
             .nodes(try node(source, as: TimelinePage.self).momentNodes())
@@ -76,8 +76,7 @@ public enum MomentsSchema {
             .text(try node(source, as: MomentNode.self).moment.id)
         },
         FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { (source: AnyObject) in
-            let node = try node(source, as: MomentNode.self)
-            return .node(node.page.userNode(node.moment.author))
+            .node(try node(source, as: MomentNode.self).moment.author)
         },
         FieldDefinition(name: "type", type: .nonNull(.named("MomentType"))) { (source: AnyObject) in
             .text(try node(source, as: MomentNode.self).moment.type.rawValue)
@@ -119,16 +118,16 @@ public enum MomentsSchema {
     // type UserDetails { id: ID! name: String! avatar: String! backgroundImage: String! }
     static let userDetailsType = ObjectType(name: "UserDetails", fields: [
         FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { (source: AnyObject) in
-            .text(try node(source, as: UserNode.self).user.id)
+            .text(try node(source, as: User.self).id)
         },
         FieldDefinition(name: "name", type: .nonNull(.named("String"))) { (source: AnyObject) in
-            .text(try node(source, as: UserNode.self).user.name)
+            .text(try node(source, as: User.self).name)
         },
         FieldDefinition(name: "avatar", type: .nonNull(.named("String"))) { (source: AnyObject) in
-            .text(try node(source, as: UserNode.self).user.avatar)
+            .text(try node(source, as: User.self).avatar)
         },
         FieldDefinition(name: "backgroundImage", type: .nonNull(.named("String"))) { (source: AnyObject) in
-            .text(try node(source, as: UserNode.self).user.backgroundImage)
+            .text(try node(source, as: User.self).backgroundImage)
         },
     ])
 }

@@ -33,19 +33,10 @@ final class TimelinePage {
         return nodes
     }
 
-    /// The page's source for `user`. (Sharing one per user id was measured
-    /// slower: hashing the id costs more than the small allocation.)
-    func userNode(_ user: User) -> UserNode {
-        UserNode(user)
-    }
-
-    /// The users who like the moment at `position`, as `UserDetails` sources.
+    /// The users who like the moment at `position`, as `UserDetails` sources
+    /// (a `User` is its own source).
     func likerNodes(at position: Int) throws -> [AnyObject] {
-        let likers = try likes(at: position).likers
-        var nodes: [AnyObject] = []
-        nodes.reserveCapacity(likers.count)
-        for liker in likers { nodes.append(userNode(liker)) }
-        return nodes
+        try likes(at: position).likers
     }
 
     func likes(at position: Int) throws -> MomentLikes {
@@ -67,14 +58,5 @@ final class MomentNode {
         self.moment = moment
         self.page = page
         self.position = position
-    }
-}
-
-/// The source value of a `UserDetails` field.
-final class UserNode {
-    let user: User
-
-    init(_ user: User) {
-        self.user = user
     }
 }
