@@ -174,7 +174,7 @@ public final class GraphQLEngine: Sendable {
             errorMapper: errorMapper,
             bounds: ExecutionBounds(
                 maxExecutedFields: limits.maxExecutedFields, maxDepth: limits.parse.maxDepth,
-                deadline: deadline ?? ContinuousClock.now.advanced(by: limits.requestTimeout),
+                deadline: Deadline(deadline ?? ContinuousClock.now.advanced(by: limits.requestTimeout)),
                 timeout: limits.requestTimeout),
             initialCapacity: max(Self.minimumResponseCapacity, document.plans.lastResponseSize.load(ordering: .relaxed)))
         let body = executor.executeOperation(operation, rootValue: ())

@@ -13,8 +13,17 @@ public protocol HTTPHandler: Sendable {
     /// handlers forward this question to the handler they wrap, or the routes
     /// behind them lose their class.
     func execution(for request: HTTPRequest) -> HandlerExecution
+
+    /// An answer the handler already holds (a cache hit), asked on the I/O
+    /// thread before `execution(for:)`: the server sends it at once, with no
+    /// hand-off, and `handle` does not run. nil (the default) when there is
+    /// none. The same rules as `.inline`: never block, microseconds only.
+    /// Wrapping handlers forward it, as they forward `execution(for:)`.
+    func cachedResponse(to request: HTTPRequest) -> HTTPResponse?
 }
 
 extension HTTPHandler {
     public func execution(for request: HTTPRequest) -> HandlerExecution { .pooled }
+
+    public func cachedResponse(to request: HTTPRequest) -> HTTPResponse? { nil }
 }

@@ -13,6 +13,10 @@ extension Connection {
         // The request was completed by the bytes of this event.
         let started = eventTime
         let handler = context.handler
+        if let response = handler.cachedResponse(to: request) {
+            queueResponse(response, to: request, started: started)
+            return
+        }
         let pool: HandlerPool
         switch handler.execution(for: request) {
         case .inline:

@@ -46,6 +46,10 @@ public struct Router: HTTPHandler {
         return route.execution ?? route.handler.execution(for: request)
     }
 
+    public func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
+        route(for: request)?.handler.cachedResponse(to: request)
+    }
+
     /// The route that `handle` calls for `request`, if any.
     private func route(for request: HTTPRequest) -> Route? {
         if request.method == .options, request.target == "*" { return nil }

@@ -82,6 +82,18 @@ public final class MomentsStore: Sendable {
         return MomentsStore(pool: pool, clock: clock, cache: options.cache)
     }
 
+    /// Tells `observer` when data that reads returned has changed: a like or
+    /// unlike of a moment committed (told before the write returns, so before
+    /// it is acknowledged), or another program changed the file (told within
+    /// `externalChangeCheckIntervalMilliseconds`). Only the read cache watches
+    /// for the latter: without it (`ReadCacheConfiguration.disabled`) this
+    /// returns false and tells nothing, so a cache built on it must stay off.
+    public func observeChanges(_ observer: any DataChangeObserver) -> Bool {
+        guard let cache else { return false }
+        cache.observeChanges(observer)
+        return true
+    }
+
     /// Readiness: a trivial read on a pooled reader.
     public func ping() throws {
         _ = try pool.read { try $0.scalar("SELECT 1") }

@@ -79,8 +79,9 @@ final class ReadCache: Sendable {
     }
 
     private let state: Mutex<State>
-    /// Called after every `clear()` (tests wait on it instead of sleeping).
-    private let clearObserver = Mutex<(@Sendable () -> Void)?>(nil)
+    /// Told about every invalidation and clear, after the cache's own state
+    /// changed: caches built on top of this one (answers) drop what they hold.
+    private let observers = Mutex<[any DataChangeObserver]>([])
     private let timelineCapacity: Int
     private let likersCapacity: Int
 
@@ -173,6 +174,7 @@ final class ReadCache: Sendable {
             return state.likers.removeValue(for: momentID)
         }
         _ = removed  // released here, outside the lock
+        for observer in observers.withLock({ $0 }) { observer.likesChanged(momentID: momentID) }
     }
 
     /// Drops everything (another process changed the file).
@@ -188,12 +190,12 @@ final class ReadCache: Sendable {
             swap(&state.likers, &likers)
             swap(&state.interned, &interned)
         }
-        clearObserver.withLock { $0 }?()
+        for observer in observers.withLock({ $0 }) { observer.everythingChanged() }
     }
 
-    /// Calls `observer` after every later `clear()`.
-    func observeClears(_ observer: @escaping @Sendable () -> Void) {
-        clearObserver.withLock { $0 = observer }
+    /// Tells `observer` about every later invalidation and clear.
+    func observeChanges(_ observer: any DataChangeObserver) {
+        observers.withLock { $0.append(observer) }
     }
 
     var counts: (timelines: Int, likers: Int) {

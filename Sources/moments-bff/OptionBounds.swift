@@ -24,6 +24,9 @@ enum OptionBounds {
     static let externalChangeCheckMs = NumericOption<Int>(
         flag: "--external-change-check-ms", environment: "EXTERNAL_CHANGE_CHECK_MS", range: 1...3_600_000,
         defaultValue: 100, unit: "milliseconds")
+    static let responseCacheBytes = NumericOption<Int>(
+        flag: "--response-cache-bytes", environment: "RESPONSE_CACHE_BYTES", range: 0...(16 * 1_024 * mebibyte),
+        defaultValue: 8 * mebibyte, unit: "bytes")
     static let logBufferBytes = NumericOption<Int>(
         flag: "--log-buffer-bytes", environment: "LOG_BUFFER_BYTES", range: 4_096...(256 * mebibyte),
         defaultValue: LogWriter.defaultCapacity, unit: "bytes")

@@ -46,11 +46,24 @@ struct ServeCommand: ParsableCommand {
             errorMapper: { errors.graphQLError(for: $0) }
         )
 
+        // Kept answers are dropped by the store's change reports; without
+        // them (read cache off) there is no response cache either.
+        var responseCache: ResponseCache?
+        if configuration.responseCacheBytes > 0 {
+            let cache = ResponseCache(capacityBytes: configuration.responseCacheBytes)
+            if store.observeChanges(cache) {
+                responseCache = cache
+            } else {
+                logger.notice("response cache off: it needs the read cache")
+            }
+        }
+
         var router = Router()
         let graphQL = GraphQLHTTPHandler(
             engine: engine,
             services: MomentsServices(timelines: timelines, likes: likes),
-            jsonLimits: configuration.jsonLimits
+            jsonLimits: configuration.jsonLimits,
+            responseCache: responseCache
         )
         router.add(.post, "/graphql", graphQL)
         router.add(.get, "/graphql", graphQL)

@@ -33,6 +33,8 @@ struct ServeOptions: ParsableArguments {
     var cacheTimelines: String?
     @Option(parsing: .unconditional, help: OptionBounds.cacheMomentLikes.help("Moments whose likers are kept in memory; 0 turns the read cache off."))
     var cacheMomentLikes: String?
+    @Option(parsing: .unconditional, help: OptionBounds.responseCacheBytes.help("Memory for answers to repeated identical queries, sent again without executing; 0 turns it off (so does turning the read cache off)."))
+    var responseCacheBytes: String?
     @Option(parsing: .unconditional, help: OptionBounds.externalChangeCheckMs.help("Milliseconds between checks for changes another program made to the database file; they clear the cache."))
     var externalChangeCheckMs: String?
 
@@ -141,6 +143,7 @@ struct ServeOptions: ParsableArguments {
             databasePath: Environment.resolve(databasePath, "DATABASE_PATH", default: "moments.sqlite"),
             readerConnections: try OptionBounds.readers.resolve(readers),
             cache: cache,
+            responseCacheBytes: try OptionBounds.responseCacheBytes.resolve(responseCacheBytes),
             logLevel: level,
             logBufferBytes: try OptionBounds.logBufferBytes.resolve(logBufferBytes),
             corsOrigins: origins,
@@ -158,6 +161,8 @@ struct ServeConfiguration {
     var databasePath: String
     var readerConnections: Int
     var cache: ReadCacheConfiguration
+    /// 0: no response cache.
+    var responseCacheBytes: Int
     var logLevel: Logger.Level
     var logBufferBytes: Int
     var corsOrigins: [String]
@@ -174,6 +179,7 @@ struct ServeConfiguration {
             "host": "\(host)", "port": "\(port)", "database": "\(databasePath)",
             "readers": "\(readerConnections)", "cors": "\(corsOrigins)", "logBufferBytes": "\(logBufferBytes)",
             "cacheTimelines": "\(cache.isEnabled ? cache.timelineCapacity : 0)", "cacheMomentLikes": "\(cache.momentLikesCapacity)",
+            "responseCacheBytes": "\(responseCacheBytes)",
             "maxBodyBytes": "\(httpLimits.maxBodyBytes)", "maxConnections": "\(httpLimits.maxConnections)",
             "headerTimeout": "\(httpLimits.headerTimeout)", "idleTimeout": "\(httpLimits.idleTimeout)",
             "maxDocumentBytes": "\(graphQLLimits.parse.maxDocumentBytes)", "maxDepth": "\(graphQLLimits.parse.maxDepth)",

@@ -104,7 +104,7 @@ func run(_ label: String, database: InMemoryDatabase) {
         timelines: TimelineService(users: frozen, moments: frozen, likes: frozen), likes: database.likeService())
     let engine = GraphQLEngine(schema: MomentsSchema.schema)
     var size = 0
-    let once = engine.execute(query: query, variables: variables, context: services)
+    let once = engine.execute(query: query, variables: variables, context: MomentsContext(services: services))
     if !once.errors.isEmpty {
         print("\(label): unexpected errors \(once.errors)")
         exit(1)
@@ -117,7 +117,7 @@ func run(_ label: String, database: InMemoryDatabase) {
     }
     single("\(label) prepare+execute") {
         guard case .success(let prepared) = engine.prepare(query) else { exit(1) }
-        let response = engine.execute(prepared, operationName: nil, variables: variables, context: services)
+        let response = engine.execute(prepared, operationName: nil, variables: variables, context: MomentsContext(services: services))
         size &+= response.body.count
     }
     print("  response \(once.body.count) bytes")

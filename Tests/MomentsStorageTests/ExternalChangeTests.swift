@@ -49,10 +49,9 @@ struct ExternalChangeTests {
 
     @Test func outsideCommitIsSeenWithinTheCheckInterval() throws {
         let test = try TestStore(cache: ReadCacheConfiguration(externalChangeCheckIntervalMilliseconds: 20))
-        let cache = try #require(test.store.cache)
         try warm(test)
         let cleared = DispatchSemaphore(value: 0)
-        cache.observeClears { cleared.signal() }
+        #expect(test.store.observeChanges(ClearSignal(semaphore: cleared)))
         try writeFromOutside(test)
         // No write of ours: only the timer on the writer's queue can notice.
         #expect(cleared.wait(timeout: .now() + .seconds(10)) == .success)
@@ -70,4 +69,11 @@ struct ExternalChangeTests {
         #expect(cache.counts.timelines == 1)
         #expect(cache.counts.likers == 4)
     }
+}
+
+/// Signals a semaphore on every clear (tests wait on it instead of sleeping).
+private struct ClearSignal: DataChangeObserver {
+    let semaphore: DispatchSemaphore
+    func likesChanged(momentID: String) {}
+    func everythingChanged() { semaphore.signal() }
 }

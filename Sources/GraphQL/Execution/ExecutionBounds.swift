@@ -7,7 +7,7 @@ struct ExecutionBounds: Sendable {
     /// deeper than the parser's bound on one definition).
     var maxDepth: Int
     /// When the request must have finished; nil runs without a deadline.
-    var deadline: ContinuousClock.Instant?
+    var deadline: Deadline?
     /// The request timeout the error message names (described only then).
     var timeout: Duration
 }
@@ -21,4 +21,24 @@ extension ExecutionBounds {
         if milliseconds == 0 { return "\(seconds) s" }
         return "\(seconds).\(String(String(milliseconds + 1000).dropFirst()).replacing(/0+$/, with: "")) s"
     }
+}
+
+/// When a request must have finished.
+///
+/// A class, not a `ContinuousClock.Instant` held inline: that type is not
+/// frozen in the standard library, so a struct holding one has no fixed
+/// layout, and the executor then reached every one of its own stored
+/// properties through runtime metadata (perf: metadata lookups and dynamic
+/// stack allocations on every field, about a fifth of execution time).
+final class Deadline: Sendable {
+    let instant: ContinuousClock.Instant
+
+    init(_ instant: ContinuousClock.Instant) {
+        self.instant = instant
+    }
+
+    /// Not inlined for the same reason: a caller that inlines it allocates
+    /// room for an `Instant` on every call, checked or not.
+    @inline(never)
+    func hasPassed() -> Bool { ContinuousClock.now >= instant }
 }

@@ -143,7 +143,7 @@ struct Executor: ~Copyable {
             throw stop("Execution stopped: the operation selects more than \(bounds.maxExecutedFields) fields.", .badUserInput)
         }
         // The clock is read every 64 fields: a few nanoseconds per field.
-        if executedFields & 63 == 0, let deadline = bounds.deadline, ContinuousClock.now >= deadline {
+        if executedFields & 63 == 0, let deadline = bounds.deadline, deadline.hasPassed() {
             throw stop("Execution stopped: the request took longer than \(ExecutionBounds.describe(bounds.timeout)).", .internalServerError)
         }
         frames.push(PathFrame(plan))

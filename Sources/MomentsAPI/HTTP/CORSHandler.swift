@@ -29,16 +29,13 @@ public struct CORSHandler: HTTPHandler {
 
     public func execution(for request: HTTPRequest) -> HandlerExecution { next.execution(for: request) }
 
+    public func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
+        next.cachedResponse(to: request).map { decorate($0, for: request) }
+    }
+
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        guard !policy.allowedOrigins.isEmpty, let origin = request.headers["Origin"] else {
-            return next.handle(request)
-        }
-        guard policy.allows(origin) else {
-            var response = next.handle(request)
-            response.headers.add("Vary", "Origin")
-            return response
-        }
-        if request.method == .options, request.headers.contains("Access-Control-Request-Method") {
+        if request.method == .options, request.headers.contains("Access-Control-Request-Method"),
+           !policy.allowedOrigins.isEmpty, let origin = request.headers["Origin"], policy.allows(origin) {
             var headers: HTTPHeaders = [
                 "Access-Control-Allow-Origin": origin,
                 "Access-Control-Allow-Methods": policy.allowedMethods,
@@ -48,8 +45,14 @@ public struct CORSHandler: HTTPHandler {
             headers.add("Vary", "Origin")
             return HTTPResponse(status: .noContent, headers: headers)
         }
-        var response = next.handle(request)
-        response.headers.set("Access-Control-Allow-Origin", origin)
+        return decorate(next.handle(request), for: request)
+    }
+
+    /// The CORS headers of an answer from `next`, whether handled or cached.
+    private func decorate(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+        guard !policy.allowedOrigins.isEmpty, let origin = request.headers["Origin"] else { return response }
+        var response = response
+        if policy.allows(origin) { response.headers.set("Access-Control-Allow-Origin", origin) }
         response.headers.add("Vary", "Origin")
         return response
     }

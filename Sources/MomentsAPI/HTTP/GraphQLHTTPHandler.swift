@@ -5,15 +5,46 @@ import JSON
 /// `/graphql` as the GraphQL-over-HTTP specification says: POST with a JSON
 /// body, GET with query parameters (queries only), media type negotiation,
 /// and status codes by media type.
+///
+/// With a `ResponseCache`, a query's answer (data, no errors) is kept, and
+/// the same request sent again is answered from it on the I/O thread
+/// (`cachedResponse(to:)`), the same bytes with the same headers.
 public struct GraphQLHTTPHandler: HTTPHandler {
     private let engine: GraphQLEngine
     private let services: MomentsServices
     private let jsonLimits: JSONLimits
+    private let responseCache: ResponseCache?
 
-    public init(engine: GraphQLEngine, services: MomentsServices, jsonLimits: JSONLimits = JSONLimits()) {
+    public init(
+        engine: GraphQLEngine, services: MomentsServices, jsonLimits: JSONLimits = JSONLimits(),
+        responseCache: ResponseCache? = nil
+    ) {
         self.engine = engine
         self.services = services
         self.jsonLimits = jsonLimits
+        self.responseCache = responseCache
+    }
+
+    public func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
+        guard let responseCache, let key = cacheKey(request), let hit = responseCache.lookup(key) else { return nil }
+        let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
+        return response(.ok, media, hit.body, operationName: hit.operationName)
+    }
+
+    /// The request as sent, when it is one whose answer may be kept: a POST
+    /// of JSON (the body) or a GET (the query string). Anything else (other
+    /// methods, other content types) is answered by `handle` every time.
+    private func cacheKey(_ request: HTTPRequest) -> ResponseCache.Key? {
+        switch request.method {
+        case .post:
+            guard let contentType = request.headers["Content-Type"], mediaTypeEssence(contentType) == "application/json"
+            else { return nil }
+            return ResponseCache.Key(isPost: true, bytes: request.body)
+        case .get:
+            return ResponseCache.Key(isPost: false, bytes: Array((request.query ?? "").utf8))
+        default:
+            return nil
+        }
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -64,8 +95,16 @@ public struct GraphQLHTTPHandler: HTTPHandler {
         if !isPost && operation.operation != .query {
             throw RequestRefusal(.methodNotAllowed, "Mutations can only be sent with POST.", headers: ["Allow": "POST"])
         }
-        let result = engine.execute(prepared, operationName: parameters.operationName, variables: parameters.variables, context: services,
+        let context = MomentsContext(services: services)
+        let ticket = operation.operation == .query ? responseCache?.ticket() : nil
+        let result = engine.execute(
+            prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
             deadline: deadline)
+        if let responseCache, let ticket, result.hasData, result.errors.isEmpty, let key = cacheKey(request) {
+            responseCache.store(
+                key, ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
+                momentIDs: context.likedMomentIDs, ticket: ticket)
+        }
         return response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)
     }
 

@@ -13,14 +13,14 @@ import Moments
 final class TimelinePage {
     let timeline: Timeline
     let viewerID: String
-    private let service: TimelineService
+    private let context: MomentsContext
     /// The likes of `timeline.moments[i]` at `i`, once loaded.
     private var likesByPosition: [MomentLikes]?
 
-    init(timeline: Timeline, viewerID: String, service: TimelineService) {
+    init(timeline: Timeline, viewerID: String, context: MomentsContext) {
         self.timeline = timeline
         self.viewerID = viewerID
-        self.service = service
+        self.context = context
     }
 
     /// The page's moments as `Moment` sources, in timeline order.
@@ -36,12 +36,15 @@ final class TimelinePage {
     /// The users who like the moment at `position`, as `UserDetails` sources
     /// (a `User` is its own source).
     func likerNodes(at position: Int) throws -> [AnyObject] {
-        try likes(at: position).likers
+        // An upcast per element; `as [AnyObject]` took the runtime's dynamic cast for each.
+        try likes(at: position).likers.map { $0 }
     }
 
     func likes(at position: Int) throws -> MomentLikes {
         if let likesByPosition { return likesByPosition[position] }
-        let loaded = try service.likes(momentIDs: timeline.moments.map(\.id), viewerID: viewerID)
+        let ids = timeline.moments.map(\.id)
+        context.showsLikes(of: ids)
+        let loaded = try context.services.timelines.likes(momentIDs: ids, viewerID: viewerID)
         let byPosition = timeline.moments.map { loaded[$0.id] ?? .none }
         likesByPosition = byPosition
         return byPosition[position]

@@ -1,0 +1,226 @@
+import Moments
+import Synchronization
+
+/// Answers to repeated identical GraphQL queries, kept as the bytes sent, so
+/// that a repeat costs a hash and a copy instead of an execution (and, on
+/// the I/O thread, no hand-off: see `GraphQLHTTPHandler.cachedResponse`).
+///
+/// - **Key**: the request exactly as sent: a POST's JSON body, or a GET's
+///   query string. It holds the document, the operation name and the
+///   variables, the viewer (`userID`) among them; two requests that differ
+///   only in whitespace are two entries, which costs memory, never correctness.
+/// - **What is kept**: only answers with data and without errors, to
+///   queries (never mutations). Everything in such an answer is read from
+///   timelines, which never change through the API, and from like data.
+/// - **Invalidation**: each entry lists the moments whose like data it
+///   shows. `invalidate(momentID:)` (called after a like commits and before
+///   it is acknowledged) removes exactly the entries that list the moment,
+///   whoever their viewer; `clear()` (another program changed the file)
+///   removes all.
+/// - **The race**: an execution that read like data before a commit must
+///   not store its answer after that commit's invalidation. So a store
+///   carries a `Ticket` taken before execution, and is dropped when any
+///   invalidation happened since. (Coarser than per moment; under a write
+///   mix it drops a few stores, never serves a stale one.)
+/// - **Bound**: `capacityBytes` of keys, bodies and bookkeeping, evicted by
+///   CLOCK (second chance); an entry larger than an eighth of it is not kept.
+///
+/// One `Mutex`; bodies are shared arrays, so a hit copies a reference.
+public final class ResponseCache: Sendable {
+    /// A request as sent; its hash is computed once, outside the lock.
+    public struct Key: Hashable, Sendable {
+        let isPost: Bool
+        let bytes: [UInt8]
+        private let hash: Int
+
+        public init(isPost: Bool, bytes: [UInt8]) {
+            self.isPost = isPost
+            self.bytes = bytes
+            var hasher = Hasher()
+            hasher.combine(isPost)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hash = hasher.finalize()
+        }
+
+        /// The same key over an exact-size copy of the bytes.
+        init(copying key: Key) {
+            isPost = key.isPost
+            bytes = Array(unsafeUninitializedCapacity: key.bytes.count) { buffer, count in
+                count = buffer.initialize(fromContentsOf: key.bytes)
+            }
+            hash = key.hash
+        }
+
+        public static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.isPost == rhs.isPost && lhs.bytes == rhs.bytes
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+    }
+
+    /// A kept answer.
+    public struct Hit: Sendable {
+        public let body: [UInt8]
+        /// For the access log.
+        public let operationName: String?
+    }
+
+    /// Taken before an execution; its answer is stored only if no
+    /// invalidation happened since.
+    public struct Ticket: Sendable {
+        fileprivate let invalidations: UInt64
+    }
+
+    /// Estimated bytes of an entry besides its key and body: the slot, the
+    /// index entry, the array headers.
+    static let entryOverhead = 256
+    /// Estimated bytes per listed moment (its id and the reverse index's element).
+    static let bytesPerDependency = 48
+
+    private struct Slot: Sendable {
+        var key: Key
+        var hit: Hit
+        var momentIDs: [String]
+        var cost: Int
+        /// Tells this entry from a later one in the same slot, for the reverse index.
+        var serial: UInt64
+        var isReferenced = false
+    }
+
+    private struct State: Sendable {
+        var slots: [Slot?] = []
+        var index: [Key: Int] = [:]
+        var freeSlots: [Int] = []
+        var hand = 0
+        var bytes = 0
+        var serial: UInt64 = 0
+        var invalidations: UInt64 = 0
+        /// Moment id -> the entries (slot, serial) that list it.
+        var byMoment: [String: [(slot: Int, serial: UInt64)]] = [:]
+    }
+
+    public let capacityBytes: Int
+    private let state = Mutex(State())
+
+    public init(capacityBytes: Int) {
+        self.capacityBytes = max(0, capacityBytes)
+    }
+
+    public func ticket() -> Ticket {
+        state.withLock { Ticket(invalidations: $0.invalidations) }
+    }
+
+    public func lookup(_ key: Key) -> Hit? {
+        state.withLock { state in
+            guard let slot = state.index[key] else { return nil }
+            state.slots[slot]?.isReferenced = true
+            return state.slots[slot]?.hit
+        }
+    }
+
+    /// Keeps `hit` for `key`, unless an invalidation happened since `ticket`
+    /// or it is larger than an eighth of the cache.
+    public func store(_ key: Key, _ hit: Hit, momentIDs: [String], ticket: Ticket) {
+        let cost = key.bytes.count + hit.body.count + momentIDs.count * Self.bytesPerDependency + Self.entryOverhead
+        guard cost <= capacityBytes / 8 else { return }
+        // Exact-size copies: the request's and the response's buffers may have
+        // grown past their contents, and the cache's bound counts contents.
+        let key = Key(copying: key)
+        let hit = Hit(body: Array(unsafeUninitializedCapacity: hit.body.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: hit.body)
+        }, operationName: hit.operationName)
+        var released: [Slot] = []
+        state.withLock { state in
+            guard state.invalidations == ticket.invalidations else { return }
+            if let slot = state.index[key] { released.append(Self.remove(slot, &state)) }
+            while state.bytes + cost > capacityBytes, let victim = Self.victim(&state) {
+                released.append(Self.remove(victim, &state))
+            }
+            state.serial &+= 1
+            let entry = Slot(key: key, hit: hit, momentIDs: momentIDs, cost: cost, serial: state.serial)
+            let slot: Int
+            if let free = state.freeSlots.popLast() {
+                slot = free
+                state.slots[slot] = entry
+            } else {
+                slot = state.slots.count
+                state.slots.append(entry)
+            }
+            state.index[key] = slot
+            state.bytes += cost
+            for id in momentIDs { state.byMoment[id, default: []].append((slot, state.serial)) }
+        }
+        _ = released  // bodies released here, outside the lock
+    }
+
+    /// Removes every entry that shows `momentID`'s like data.
+    public func invalidate(momentID: String) {
+        var released: [Slot] = []
+        state.withLock { state in
+            state.invalidations &+= 1
+            for (slot, serial) in state.byMoment[momentID] ?? [] where state.slots[slot]?.serial == serial {
+                released.append(Self.remove(slot, &state))
+            }
+            state.byMoment[momentID] = nil
+        }
+        _ = released
+    }
+
+    /// Removes everything.
+    public func clear() {
+        var old = State()
+        state.withLock { state in
+            old.invalidations = state.invalidations &+ 1
+            swap(&state, &old)
+        }
+    }
+
+    /// Entries and their estimated bytes, for tests and diagnostics.
+    public var usage: (entries: Int, bytes: Int) {
+        state.withLock { ($0.index.count, $0.bytes) }
+    }
+
+    private static func remove(_ slot: Int, _ state: inout State) -> Slot {
+        // Only called for occupied slots.
+        guard let entry = state.slots[slot] else { return placeholder }
+        state.slots[slot] = nil
+        state.freeSlots.append(slot)
+        state.index[entry.key] = nil
+        state.bytes -= entry.cost
+        for id in entry.momentIDs {
+            state.byMoment[id]?.removeAll { $0.slot == slot && $0.serial == entry.serial }
+            if state.byMoment[id]?.isEmpty == true { state.byMoment[id] = nil }
+        }
+        return entry
+    }
+
+    /// The slot the CLOCK hand stops at: the first occupied one whose
+    /// reference bit is clear (clearing set bits on the way); nil when empty.
+    private static func victim(_ state: inout State) -> Int? {
+        guard !state.index.isEmpty else { return nil }
+        let count = state.slots.count
+        for _ in 0..<(2 * count + 1) {
+            let slot = state.hand
+            state.hand = (state.hand + 1) % count
+            guard let entry = state.slots[slot] else { continue }
+            if !entry.isReferenced { return slot }
+            state.slots[slot]?.isReferenced = false
+        }
+        return nil
+    }
+
+    private static let placeholder = Slot(
+        key: Key(isPost: false, bytes: []), hit: Hit(body: [], operationName: nil), momentIDs: [], cost: 0, serial: 0)
+}
+
+extension ResponseCache: DataChangeObserver {
+    public func likesChanged(momentID: String) {
+        invalidate(momentID: momentID)
+    }
+
+    public func everythingChanged() {
+        clear()
+    }
+}
