@@ -24,12 +24,15 @@ public struct AccessLogEntry: Sendable {
     /// `HTTPLimits` name (`headerTimeout`, `maxQueuedHandlers`,
     /// `minRequestBodyDataRate`, `maxConnections`, ...) or the `HTTPParseError` case.
     public var refusedBy: String?
+    /// The handler answered from its cache (`HTTPHandler.cachedResponse`), on the I/O thread.
+    public var cached: Bool
 
     public init(
         method: HTTPMethod?, path: String?, status: Int, bytes: Int, duration: Duration, detail: String? = nil,
-        refusedBy: String? = nil
+        refusedBy: String? = nil, cached: Bool = false
     ) {
         self.refusedBy = refusedBy
+        self.cached = cached
         self.method = method
         self.path = path
         self.status = status

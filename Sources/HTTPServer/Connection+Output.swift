@@ -14,7 +14,7 @@ extension Connection {
         let started = eventTime
         let handler = context.handler
         if let response = handler.cachedResponse(to: request) {
-            queueResponse(response, to: request, started: started)
+            queueResponse(response, to: request, started: started, cached: true)
             return
         }
         let pool: HandlerPool
@@ -59,7 +59,8 @@ extension Connection {
     /// Serializes the handler's response into `output`; large or blocked output
     /// is flushed at once so pipelined answers never pile up unbounded.
     private func queueResponse(
-        _ response: HTTPResponse, to request: HTTPRequest, started: UInt64, refusedBy: String? = nil
+        _ response: HTTPResponse, to request: HTTPRequest, started: UInt64, refusedBy: String? = nil,
+        cached: Bool = false
     ) {
         // "Connection: close" from the handler is honoured like the client's (RFC 9112 §9.6).
         let handlerCloses = response.headers.lowercasedListElements("Connection").contains("close")
@@ -76,7 +77,7 @@ extension Connection {
             accessLog(AccessLogEntry(
                 method: request.method, path: String(request.path), status: response.status.code,
                 bytes: response.body.count, duration: .nanoseconds(Int64(clamping: elapsed)),
-                detail: response.accessLogDetail, refusedBy: refusedBy
+                detail: response.accessLogDetail, refusedBy: refusedBy, cached: cached
             ))
         }
         if output.count - outputSent >= context.limits.maxPendingOutputBytes { flush() }

@@ -8,8 +8,9 @@ import Logging
 ///     2026-11-21T13:55:01.123Z info moments-bff: POST /graphql 200 1234B 850us op=getMomentsDetailsByUserID
 ///
 /// `METHOD PATH STATUS BYTESB MICROSus`, then ` op=NAME` when the response
-/// names a GraphQL operation, and ` refused=LIMIT` when the transport answered
-/// itself (which `HTTPLimits` bound or parse error refused the request).
+/// names a GraphQL operation, ` refused=LIMIT` when the transport answered
+/// itself (which `HTTPLimits` bound or parse error refused the request), and
+/// ` cache=hit` when the answer came from the response cache.
 /// `-` stands for a method or path the server
 /// never decoded (a request refused before its head was complete). Method,
 /// path and operation name come from the client: they are escaped and capped
@@ -29,6 +30,7 @@ enum AccessLogLine {
             line.append(" refused=")
             line.appendEscaped(refusedBy, limit: LogLine.maxValueBytes)
         }
+        if entry.cached { line.append(" cache=hit") }
         return line.finished()
     }
 

@@ -1,3 +1,4 @@
+import JSON
 import Moments
 import Synchronization
 
@@ -5,10 +6,10 @@ import Synchronization
 /// that a repeat costs a hash and a copy instead of an execution (and, on
 /// the I/O thread, no hand-off: see `GraphQLHTTPHandler.cachedResponse`).
 ///
-/// - **Key**: the request exactly as sent: a POST's JSON body, or a GET's
-///   query string. It holds the document, the operation name and the
-///   variables, the viewer (`userID`) among them; two requests that differ
-///   only in whitespace are two entries, which costs memory, never correctness.
+/// - **Key**: the document, the operation name and the variables (the
+///   viewer, `userID`, among them), from a POST body or a GET query string
+///   alike; variables in a canonical form, so clients that order object
+///   members differently share answers (`Key(query:operationName:variables:)`).
 /// - **What is kept**: only answers with data and without errors, to
 ///   queries (never mutations). Everything in such an answer is read from
 ///   timelines, which never change through the API, and from like data.
@@ -27,32 +28,68 @@ import Synchronization
 ///
 /// One `Mutex`; bodies are shared arrays, so a hit copies a reference.
 public final class ResponseCache: Sendable {
-    /// A request as sent; its hash is computed once, outside the lock.
+    /// What an answer is for; its hash is computed once, outside the lock.
     public struct Key: Hashable, Sendable {
-        let isPost: Bool
         let bytes: [UInt8]
         private let hash: Int
 
-        public init(isPost: Bool, bytes: [UInt8]) {
-            self.isPost = isPost
+        /// Each part length-prefixed (a document may contain any character),
+        /// the variables as canonical JSON (object members sorted by name).
+        public init(query: String, operationName: String?, variables: JSONObject?) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(query.utf8.count + 64)
+            func part(_ text: String) {
+                bytes.append(contentsOf: String(text.utf8.count).utf8)
+                bytes.append(UInt8(ascii: ":"))
+                bytes.append(contentsOf: text.utf8)
+            }
+            part(query)
+            if let operationName { part(operationName) } else { bytes.append(UInt8(ascii: "-")) }
+            if let variables { Self.appendCanonical(.object(variables), to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
+            self.init(bytes: bytes)
+        }
+
+        init(bytes: [UInt8]) {
             self.bytes = bytes
             var hasher = Hasher()
-            hasher.combine(isPost)
             bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
             hash = hasher.finalize()
         }
 
         /// The same key over an exact-size copy of the bytes.
         init(copying key: Key) {
-            isPost = key.isPost
             bytes = Array(unsafeUninitializedCapacity: key.bytes.count) { buffer, count in
                 count = buffer.initialize(fromContentsOf: key.bytes)
             }
             hash = key.hash
         }
 
+        private static func appendCanonical(_ value: JSONValue, to bytes: inout [UInt8]) {
+            switch value {
+            case .object(let object):
+                bytes.append(UInt8(ascii: "{"))
+                let members = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                for (index, member) in members.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    JSONWriter.writeString(member.key, into: &bytes)
+                    bytes.append(UInt8(ascii: ":"))
+                    appendCanonical(member.value, to: &bytes)
+                }
+                bytes.append(UInt8(ascii: "}"))
+            case .array(let items):
+                bytes.append(UInt8(ascii: "["))
+                for (index, item) in items.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    appendCanonical(item, to: &bytes)
+                }
+                bytes.append(UInt8(ascii: "]"))
+            default:
+                JSONWriter.write(value, into: &bytes)
+            }
+        }
+
         public static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.hash == rhs.hash && lhs.isPost == rhs.isPost && lhs.bytes == rhs.bytes
+            lhs.hash == rhs.hash && lhs.bytes == rhs.bytes
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -212,7 +249,7 @@ public final class ResponseCache: Sendable {
     }
 
     private static let placeholder = Slot(
-        key: Key(isPost: false, bytes: []), hit: Hit(body: [], operationName: nil), momentIDs: [], cost: 0, serial: 0)
+        key: Key(bytes: []), hit: Hit(body: [], operationName: nil), momentIDs: [], cost: 0, serial: 0)
 }
 
 extension ResponseCache: DataChangeObserver {

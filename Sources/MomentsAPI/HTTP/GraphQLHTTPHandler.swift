@@ -26,25 +26,15 @@ public struct GraphQLHTTPHandler: HTTPHandler {
     }
 
     public func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
-        guard let responseCache, let key = cacheKey(request), let hit = responseCache.lookup(key) else { return nil }
+        guard let responseCache, let parameters = try? parameters(of: request),
+              let hit = responseCache.lookup(cacheKey(parameters))
+        else { return nil }
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
         return response(.ok, media, hit.body, operationName: hit.operationName)
     }
 
-    /// The request as sent, when it is one whose answer may be kept: a POST
-    /// of JSON (the body) or a GET (the query string). Anything else (other
-    /// methods, other content types) is answered by `handle` every time.
-    private func cacheKey(_ request: HTTPRequest) -> ResponseCache.Key? {
-        switch request.method {
-        case .post:
-            guard let contentType = request.headers["Content-Type"], mediaTypeEssence(contentType) == "application/json"
-            else { return nil }
-            return ResponseCache.Key(isPost: true, bytes: request.body)
-        case .get:
-            return ResponseCache.Key(isPost: false, bytes: Array((request.query ?? "").utf8))
-        default:
-            return nil
-        }
+    private func cacheKey(_ parameters: GraphQLRequestBody) -> ResponseCache.Key {
+        ResponseCache.Key(query: parameters.query, operationName: parameters.operationName, variables: parameters.variables)
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -64,18 +54,8 @@ public struct GraphQLHTTPHandler: HTTPHandler {
     private func respond(
         to request: HTTPRequest, media: GraphQLMediaType, deadline: ContinuousClock.Instant
     ) throws(RequestRefusal) -> HTTPResponse {
-        let isPost: Bool
-        let parameters: GraphQLRequestBody
-        switch request.method {
-        case .post:
-            isPost = true
-            parameters = try readBody(of: request)
-        case .get, .head:
-            isPost = false
-            parameters = try GraphQLRequestBody(queryString: request.query, jsonLimits: jsonLimits)
-        default:
-            throw RequestRefusal(.methodNotAllowed, "Method \(request.method) is not allowed.", headers: ["Allow": "GET, HEAD, POST, OPTIONS"])
-        }
+        let isPost = request.method == .post
+        let parameters = try parameters(of: request)
 
         // Request errors (parse, validation, variables) are 4xx only for
         // graphql-response+json; legacy application/json clients get 200.
@@ -100,12 +80,24 @@ public struct GraphQLHTTPHandler: HTTPHandler {
         let result = engine.execute(
             prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
             deadline: deadline)
-        if let responseCache, let ticket, result.hasData, result.errors.isEmpty, let key = cacheKey(request) {
+        if let responseCache, let ticket, result.hasData, result.errors.isEmpty {
             responseCache.store(
-                key, ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
+                cacheKey(parameters), ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
                 momentIDs: context.likedMomentIDs, ticket: ticket)
         }
         return response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)
+    }
+
+    /// The GraphQL parameters of a POST's JSON body or of a GET's (or HEAD's) query string.
+    private func parameters(of request: HTTPRequest) throws(RequestRefusal) -> GraphQLRequestBody {
+        switch request.method {
+        case .post:
+            return try readBody(of: request)
+        case .get, .head:
+            return try GraphQLRequestBody(queryString: request.query, jsonLimits: jsonLimits)
+        default:
+            throw RequestRefusal(.methodNotAllowed, "Method \(request.method) is not allowed.", headers: ["Allow": "GET, HEAD, POST, OPTIONS"])
+        }
     }
 
     private func readBody(of request: HTTPRequest) throws(RequestRefusal) -> GraphQLRequestBody {

@@ -1,0 +1,93 @@
+import Testing
+@testable import MomentsAPI
+
+/// `ResponseCache` step by step: what it keeps, what a like removes, the
+/// store-after-invalidation race, and its byte bound.
+struct ResponseCacheTests {
+    static func key(_ text: String) -> ResponseCache.Key {
+        ResponseCache.Key(query: text, operationName: nil, variables: nil)
+    }
+
+    static func hit(_ body: String, bytes: Int = 0) -> ResponseCache.Hit {
+        ResponseCache.Hit(body: Array(body.utf8) + [UInt8](repeating: 32, count: bytes), operationName: "op")
+    }
+
+    let cache = ResponseCache(capacityBytes: 1 << 20)
+
+    @Test func keepsAnAnswerForTheSameBytesOnly() throws {
+        cache.store(Self.key("a"), Self.hit("A"), momentIDs: [], ticket: cache.ticket())
+        #expect(try #require(cache.lookup(Self.key("a"))).body == Array("A".utf8))
+        #expect(cache.lookup(Self.key("a ")) == nil)
+        #expect(cache.lookup(ResponseCache.Key(query: "a", operationName: "", variables: nil)) == nil)
+        #expect(cache.lookup(ResponseCache.Key(query: "a", operationName: nil, variables: [:])) == nil)
+    }
+
+    @Test func variablesAreOneKeyInAnyMemberOrderAndPartsCannotRunTogether() {
+        let a = ResponseCache.Key(query: "q", operationName: "op", variables: ["userID": "0", "withLikes": true])
+        let b = ResponseCache.Key(query: "q", operationName: "op", variables: ["withLikes": true, "userID": "0"])
+        #expect(a == b)
+        #expect(a != ResponseCache.Key(query: "q", operationName: "op", variables: ["userID": "1", "withLikes": true]))
+        // Length prefixes: "q" + "op" is not "qo" + "p".
+        #expect(ResponseCache.Key(query: "q", operationName: "op", variables: nil)
+            != ResponseCache.Key(query: "qo", operationName: "p", variables: nil))
+    }
+
+    @Test func aLikeRemovesExactlyTheAnswersThatShowTheMoment() {
+        // Two viewers whose pages both show moment 0; a third that does not.
+        cache.store(Self.key("viewer 0"), Self.hit("0"), momentIDs: ["0", "1"], ticket: cache.ticket())
+        cache.store(Self.key("viewer 1"), Self.hit("1"), momentIDs: ["0", "2"], ticket: cache.ticket())
+        cache.store(Self.key("viewer 2"), Self.hit("2"), momentIDs: ["3"], ticket: cache.ticket())
+        cache.store(Self.key("no likes"), Self.hit("n"), momentIDs: [], ticket: cache.ticket())
+        cache.likesChanged(momentID: "0")
+        #expect(cache.lookup(Self.key("viewer 0")) == nil)
+        #expect(cache.lookup(Self.key("viewer 1")) == nil)
+        #expect(cache.lookup(Self.key("viewer 2")) != nil)
+        #expect(cache.lookup(Self.key("no likes")) != nil)
+        // The removed entries left nothing behind in the reverse index: a later
+        // answer in a reused slot is not removed by a like on moment 1.
+        cache.store(Self.key("viewer 3"), Self.hit("3"), momentIDs: ["4"], ticket: cache.ticket())
+        cache.likesChanged(momentID: "1")
+        #expect(cache.lookup(Self.key("viewer 3")) != nil)
+        #expect(cache.usage.entries == 3)
+    }
+
+    @Test func anAnswerReadBeforeALikeIsNotStoredAfterIt() {
+        let ticket = cache.ticket()
+        // The like commits and invalidates while the execution runs.
+        cache.likesChanged(momentID: "9")
+        cache.store(Self.key("a"), Self.hit("stale"), momentIDs: ["9"], ticket: ticket)
+        #expect(cache.lookup(Self.key("a")) == nil)
+        cache.store(Self.key("a"), Self.hit("fresh"), momentIDs: ["9"], ticket: cache.ticket())
+        #expect(cache.lookup(Self.key("a"))?.body == Array("fresh".utf8))
+    }
+
+    @Test func everythingChangedEmptiesItAndVoidsEarlierTickets() {
+        let ticket = cache.ticket()
+        cache.store(Self.key("a"), Self.hit("A"), momentIDs: [], ticket: ticket)
+        cache.everythingChanged()
+        #expect(cache.lookup(Self.key("a")) == nil)
+        cache.store(Self.key("b"), Self.hit("B"), momentIDs: [], ticket: ticket)
+        #expect(cache.usage.entries == 0 && cache.usage.bytes == 0)
+    }
+
+    @Test func staysWithinItsBytesEvictingUnusedAnswersFirst() {
+        let cache = ResponseCache(capacityBytes: 64 * 1024)
+        // Each entry is a little over 4 KiB: at most 15 fit.
+        for index in 0..<40 {
+            cache.store(Self.key("k\(index)"), Self.hit("\(index)", bytes: 4000), momentIDs: ["m\(index)"], ticket: cache.ticket())
+            // Key 0 is read after every store: it keeps its second chance.
+            _ = cache.lookup(Self.key("k0"))
+            #expect(cache.usage.bytes <= 64 * 1024)
+        }
+        #expect(cache.usage.entries >= 10)
+        #expect(cache.lookup(Self.key("k0")) != nil)
+        #expect(cache.lookup(Self.key("k1")) == nil)
+    }
+
+    @Test func anAnswerLargerThanAnEighthIsNotKept() {
+        let cache = ResponseCache(capacityBytes: 64 * 1024)
+        cache.store(Self.key("big"), Self.hit("x", bytes: 9000), momentIDs: [], ticket: cache.ticket())
+        #expect(cache.lookup(Self.key("big")) == nil)
+        #expect(cache.usage.bytes == 0)
+    }
+}
