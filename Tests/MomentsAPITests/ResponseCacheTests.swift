@@ -70,18 +70,29 @@ struct ResponseCacheTests {
         #expect(cache.usage.entries == 0 && cache.usage.bytes == 0)
     }
 
-    @Test func staysWithinItsBytesEvictingUnusedAnswersFirst() {
+    /// As the handler uses it: a lookup (a miss) before every store.
+    private func askAndStore(_ cache: ResponseCache, _ name: String, bytes: Int = 4000) {
+        if cache.lookup(Self.key(name)) == nil {
+            cache.store(Self.key(name), Self.hit(name, bytes: bytes), momentIDs: ["m-\(name)"], ticket: cache.ticket())
+        }
+    }
+
+    @Test func staysWithinItsBytesAndOnlyAFrequentKeyDisplacesAnother() {
         let cache = ResponseCache(capacityBytes: 64 * 1024)
-        // Each entry is a little over 4 KiB: at most 15 fit.
-        for index in 0..<40 {
-            cache.store(Self.key("k\(index)"), Self.hit("\(index)", bytes: 4000), momentIDs: ["m\(index)"], ticket: cache.ticket())
-            // Key 0 is read after every store: it keeps its second chance.
-            _ = cache.lookup(Self.key("k0"))
+        // Each entry is a page of body and some bookkeeping: 14 fit.
+        for index in 0..<14 { askAndStore(cache, "k\(index)") }
+        #expect(cache.usage.entries == 14)
+        // Keys asked for once each, as often as those inside: nothing churns.
+        for index in 14..<40 {
+            askAndStore(cache, "k\(index)")
             #expect(cache.usage.bytes <= 64 * 1024)
         }
-        #expect(cache.usage.entries >= 10)
-        #expect(cache.lookup(Self.key("k0")) != nil)
-        #expect(cache.lookup(Self.key("k1")) == nil)
+        #expect((0..<14).allSatisfy { cache.lookup(Self.key("k\($0)")) != nil })
+        #expect(cache.lookup(Self.key("k20")) == nil)
+        // A key asked for again and again gets in, within the bound.
+        for _ in 0..<3 { askAndStore(cache, "hot") }
+        #expect(cache.lookup(Self.key("hot")) != nil)
+        #expect(cache.usage.bytes <= 64 * 1024)
     }
 
     @Test func anAnswerLargerThanAnEighthIsNotKept() {

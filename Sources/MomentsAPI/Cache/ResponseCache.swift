@@ -25,8 +25,12 @@ import Synchronization
 ///   mix it drops a few stores, never serves a stale one.)
 /// - **Bound**: `capacityBytes` of keys, bodies and bookkeeping, evicted by
 ///   CLOCK (second chance); an entry larger than an eighth of it is not kept.
+///   When full, a new answer replaces the CLOCK's victim only if its key is
+///   asked for more often (`FrequencySketch`, TinyLFU): spread-out requests
+///   leave the cache as it is instead of churning it.
 ///
-/// One `Mutex`; bodies are shared arrays, so a hit copies a reference.
+/// One `Mutex`; bodies live in a region of blocks of their own
+/// (`BlockArena`), copied out on a hit.
 public final class ResponseCache: Sendable {
     /// What an answer is for; its hash is computed once, outside the lock.
     public struct Key: Hashable, Sendable {
@@ -118,7 +122,10 @@ public final class ResponseCache: Sendable {
 
     private struct Slot: Sendable {
         var key: Key
-        var hit: Hit
+        /// The body's blocks in `State.arena`, and its length.
+        var blocks: [Int32]
+        var bodyCount: Int
+        var operationName: String?
         var momentIDs: [String]
         var cost: Int
         /// Tells this entry from a later one in the same slot, for the reverse index.
@@ -127,6 +134,8 @@ public final class ResponseCache: Sendable {
     }
 
     private struct State: Sendable {
+        var sketch: FrequencySketch
+        var arena: BlockArena
         var slots: [Slot?] = []
         var index: [Key: Int] = [:]
         var freeSlots: [Int] = []
@@ -139,10 +148,20 @@ public final class ResponseCache: Sendable {
     }
 
     public let capacityBytes: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+
+    /// The answers the sketch is sized for: the capacity over a small answer.
+    static let typicalEntryBytes = 4_096
 
     public init(capacityBytes: Int) {
         self.capacityBytes = max(0, capacityBytes)
+        state = Mutex(State(
+            sketch: FrequencySketch(entries: max(1, capacityBytes / Self.typicalEntryBytes)),
+            arena: BlockArena(bytes: capacityBytes)))
+    }
+
+    deinit {
+        state.withLock { $0.arena.unmap() }
     }
 
     public func ticket() -> Ticket {
@@ -151,32 +170,39 @@ public final class ResponseCache: Sendable {
 
     public func lookup(_ key: Key) -> Hit? {
         state.withLock { state in
-            guard let slot = state.index[key] else { return nil }
+            state.sketch.increment(key.hashValue)
+            guard let slot = state.index[key], let entry = state.slots[slot] else { return nil }
             state.slots[slot]?.isReferenced = true
-            return state.slots[slot]?.hit
+            // Copied under the lock: once it is let go the blocks may be reused.
+            return Hit(body: state.arena.load(entry.blocks, count: entry.bodyCount), operationName: entry.operationName)
         }
     }
 
     /// Keeps `hit` for `key`, unless an invalidation happened since `ticket`
     /// or it is larger than an eighth of the cache.
     public func store(_ key: Key, _ hit: Hit, momentIDs: [String], ticket: Ticket) {
-        let cost = key.bytes.count + hit.body.count + momentIDs.count * Self.bytesPerDependency + Self.entryOverhead
+        let blockBytes = BlockArena.blocks(for: hit.body.count) * BlockArena.blockSize
+        let cost = key.bytes.count + blockBytes + momentIDs.count * Self.bytesPerDependency + Self.entryOverhead
         guard cost <= capacityBytes / 8 else { return }
-        // Exact-size copies: the request's and the response's buffers may have
-        // grown past their contents, and the cache's bound counts contents.
+        // An exact-size copy: the bound counts contents, not spare capacity.
         let key = Key(copying: key)
-        let hit = Hit(body: Array(unsafeUninitializedCapacity: hit.body.count) { buffer, count in
-            count = buffer.initialize(fromContentsOf: hit.body)
-        }, operationName: hit.operationName)
-        var released: [Slot] = []
+        var released: [Slot?] = []
         state.withLock { state in
             guard state.invalidations == ticket.invalidations else { return }
             if let slot = state.index[key] { released.append(Self.remove(slot, &state)) }
-            while state.bytes + cost > capacityBytes, let victim = Self.victim(&state) {
+            let frequency = state.sketch.frequency(key.hashValue)
+            while state.bytes + cost > capacityBytes || state.arena.availableBlocks * BlockArena.blockSize < blockBytes,
+                  let victim = Self.victim(&state) {
+                // Admission: only a key asked for more often than the victim's displaces it.
+                guard let victimKey = state.slots[victim]?.key,
+                      frequency > state.sketch.frequency(victimKey.hashValue) else { return }
                 released.append(Self.remove(victim, &state))
             }
+            guard let blocks = state.arena.store(hit.body) else { return }
             state.serial &+= 1
-            let entry = Slot(key: key, hit: hit, momentIDs: momentIDs, cost: cost, serial: state.serial)
+            let entry = Slot(
+                key: key, blocks: blocks, bodyCount: hit.body.count, operationName: hit.operationName,
+                momentIDs: momentIDs, cost: cost, serial: state.serial)
             let slot: Int
             if let free = state.freeSlots.popLast() {
                 slot = free
@@ -189,12 +215,12 @@ public final class ResponseCache: Sendable {
             state.bytes += cost
             for id in momentIDs { state.byMoment[id, default: []].append((slot, state.serial)) }
         }
-        _ = released  // bodies released here, outside the lock
+        _ = released  // keys and lists freed here, outside the lock
     }
 
     /// Removes every entry that shows `momentID`'s like data.
     public func invalidate(momentID: String) {
-        var released: [Slot] = []
+        var released: [Slot?] = []
         state.withLock { state in
             state.invalidations &+= 1
             for (slot, serial) in state.byMoment[momentID] ?? [] where state.slots[slot]?.serial == serial {
@@ -207,9 +233,14 @@ public final class ResponseCache: Sendable {
 
     /// Removes everything.
     public func clear() {
-        var old = State()
+        var old = State(sketch: FrequencySketch(entries: 1), arena: BlockArena(bytes: 0))
         state.withLock { state in
             old.invalidations = state.invalidations &+ 1
+            // The request frequencies stay: they are about keys, not data.
+            old.sketch = state.sketch
+            // So does the region, every block of it free again.
+            for entry in state.slots { if let entry { state.arena.release(entry.blocks) } }
+            old.arena = state.arena
             swap(&state, &old)
         }
     }
@@ -219,11 +250,11 @@ public final class ResponseCache: Sendable {
         state.withLock { ($0.index.count, $0.bytes) }
     }
 
-    private static func remove(_ slot: Int, _ state: inout State) -> Slot {
-        // Only called for occupied slots.
-        guard let entry = state.slots[slot] else { return placeholder }
+    private static func remove(_ slot: Int, _ state: inout State) -> Slot? {
+        guard let entry = state.slots[slot] else { return nil }
         state.slots[slot] = nil
         state.freeSlots.append(slot)
+        state.arena.release(entry.blocks)
         state.index[entry.key] = nil
         state.bytes -= entry.cost
         for id in entry.momentIDs {
@@ -247,9 +278,6 @@ public final class ResponseCache: Sendable {
         }
         return nil
     }
-
-    private static let placeholder = Slot(
-        key: Key(bytes: []), hit: Hit(body: [], operationName: nil), momentIDs: [], cost: 0, serial: 0)
 }
 
 extension ResponseCache: DataChangeObserver {
