@@ -27,7 +27,9 @@ public final class Server: Sendable {
         var phase = Phase.created
         var listener: Listener?
         var context: ConnectionContext?
-        var poller: Poller?
+        var pollers: [Poller] = []
+        /// The poller the next accepted connection goes to.
+        var nextPoller = 0
         var listenerOpen = false
         var connections: [ObjectIdentifier: Connection] = [:]
         var onStopped: [@Sendable () -> Void] = []
@@ -71,14 +73,15 @@ public final class Server: Sendable {
             handler: handler, limits: limits, accessLog: accessLog, logger: logger,
             connectionClosed: { [weak self] id in self?.connectionClosed(id) }
         )
-        let poller = try Poller()
+        var pollers: [Poller] = []
         let listener: Listener
         do {
+            for _ in 0..<max(1, limits.ioThreads) { pollers.append(try Poller()) }
             listener = try Listener(address: address, backlog: backlog, queue: acceptQueue) { [weak self] in
-                self?.acceptPending(context: context, poller: poller)
+                self?.acceptPending(context: context)
             }
         } catch {
-            poller.invalidate()  // an active source must be cancelled, not just dropped
+            for poller in pollers { poller.invalidate() }  // an active source must be cancelled, not just dropped
             throw error
         }
         let started = state.withLock { state -> Bool in
@@ -86,12 +89,12 @@ public final class Server: Sendable {
             state.phase = .running
             state.listener = listener
             state.context = context
-            state.poller = poller
+            state.pollers = pollers
             state.listenerOpen = true
             return true
         }
         guard started else {
-            poller.invalidate()
+            for poller in pollers { poller.invalidate() }
             listener.stop()
             listener.start(onClosed: {})
             throw .failed(call: "start", errno: EALREADY)
@@ -154,12 +157,12 @@ public final class Server: Sendable {
 
     // MARK: Accepting
 
-    private func acceptPending(context: ConnectionContext, poller: Poller) {
+    private func acceptPending(context: ConnectionContext) {
         // Bounded per event so stop() and other sources get their turn.
         for _ in 0..<256 {
             switch Socket.accept(listenerFD) {
             case let .success(fd?):
-                admit(fd, context: context, poller: poller)
+                admit(fd, context: context)
             case .success(nil):
                 return
             case let .failure(error):
@@ -179,11 +182,15 @@ public final class Server: Sendable {
         state.withLock { $0.listener?.fd ?? -1 }
     }
 
-    private func admit(_ fd: Int32, context: ConnectionContext, poller: Poller) {
+    private func admit(_ fd: Int32, context: ConnectionContext) {
         do throws(SocketError) { try Socket.setNoDelay(fd) } catch { logger?("\(error)") }
         // Created only once admitted: its timer source must be activated before it is released.
         let connection = state.withLock { state -> Connection? in
-            guard state.phase == .running, state.connections.count < limits.maxConnections else { return nil }
+            guard state.phase == .running, state.connections.count < limits.maxConnections,
+                  !state.pollers.isEmpty else { return nil }
+            // In turn: each event loop gets an equal share of the connections.
+            let poller = state.pollers[state.nextPoller % state.pollers.count]
+            state.nextPoller &+= 1
             let connection = Connection(fd: fd, context: context, poller: poller)
             state.connections[ObjectIdentifier(connection)] = connection
             return connection
@@ -240,8 +247,8 @@ public final class Server: Sendable {
     private func finishIfStopped(_ state: inout State) -> [@Sendable () -> Void]? {
         guard state.phase == .stopping, !state.listenerOpen, state.connections.isEmpty else { return nil }
         state.phase = .stopped
-        state.poller?.invalidate()
-        state.poller = nil
+        for poller in state.pollers { poller.invalidate() }
+        state.pollers = []
         defer { state.onStopped = [] }
         return state.onStopped
     }

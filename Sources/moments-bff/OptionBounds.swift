@@ -69,6 +69,8 @@ enum OptionBounds {
     static let maxConcurrentRequests = NumericOption<Int>(
         flag: "--max-concurrent-requests", environment: "MAX_CONCURRENT_REQUESTS", range: 1...1_024,
         defaultValue: http.maxConcurrentHandlers)
+    static let ioThreads = NumericOption<Int>(
+        flag: "--io-threads", environment: "IO_THREADS", range: 1...64, defaultValue: http.ioThreads)
     static let maxQueuedRequests = NumericOption<Int>(
         flag: "--max-queued-requests", environment: "MAX_QUEUED_REQUESTS", range: 0...1_000_000,
         defaultValue: http.maxQueuedHandlers)

@@ -65,6 +65,8 @@ struct ServeOptions: ParsableArguments {
     var dataRateGrace: String?
     @Option(parsing: .unconditional, help: OptionBounds.maxConcurrentRequests.help("GraphQL requests handled at once (the handler pool's threads)."))
     var maxConcurrentRequests: String?
+    @Option(parsing: .unconditional, help: OptionBounds.ioThreads.help("Event loops reading, parsing and writing connections (each takes its share)."))
+    var ioThreads: String?
     @Option(parsing: .unconditional, help: OptionBounds.maxQueuedRequests.help("Requests waiting for the handler pool; past it 503 with Retry-After: 1."))
     var maxQueuedRequests: String?
     @Option(parsing: .unconditional, help: OptionBounds.shutdownGrace.help("Seconds in-flight requests get to finish on SIGTERM/SIGINT."))
@@ -106,6 +108,7 @@ struct ServeOptions: ParsableArguments {
         http.dataRateGracePeriod = try OptionBounds.dataRateGrace.resolveDuration(dataRateGrace)
         http.maxConcurrentHandlers = try OptionBounds.maxConcurrentRequests.resolve(maxConcurrentRequests)
         http.maxQueuedHandlers = try OptionBounds.maxQueuedRequests.resolve(maxQueuedRequests)
+        http.ioThreads = try OptionBounds.ioThreads.resolve(ioThreads)
         http.shutdownGracePeriod = try OptionBounds.shutdownGrace.resolveDuration(shutdownGrace)
 
         var graphQL = GraphQLLimits()
