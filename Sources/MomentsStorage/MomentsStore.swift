@@ -6,7 +6,7 @@ import SQLite
 public final class MomentsStore: Sendable {
     /// How the store opens its file.
     public struct Options: Sendable {
-        /// Reader connections (concurrent reads). Default 4.
+        /// Reader connections (concurrent reads). Default `defaultReaders`.
         public var readers: Int
         /// Seed a new database with the demo data of CONTRACT §5. Default true.
         public var seedDemoData: Bool
@@ -18,8 +18,11 @@ public final class MomentsStore: Sendable {
         /// The in-process read cache (on by default, 10,000 timelines).
         public var cache: ReadCacheConfiguration
 
+        /// One per online core, at least 2 (see `DatabaseConfiguration.defaultReaders`).
+        public static let defaultReaders = DatabaseConfiguration.defaultReaders
+
         public init(
-            readers: Int = 4,
+            readers: Int = DatabaseConfiguration.defaultReaders,
             seedDemoData: Bool = true,
             database: DatabaseConfiguration = DatabaseConfiguration(),
             clock: @escaping @Sendable () -> Int64 = { WallClock.nowMilliseconds() },
@@ -65,7 +68,7 @@ public final class MomentsStore: Sendable {
     /// Opens the database at `path`. A file that does not exist or is empty
     /// gets `schema.sql` and (when `seedDemoData`) the demo data; a file that
     /// already has the contract's tables is served as it is.
-    public static func open(path: String, readers: Int = 4, seedDemoData: Bool = true) throws -> MomentsStore {
+    public static func open(path: String, readers: Int = DatabaseConfiguration.defaultReaders, seedDemoData: Bool = true) throws -> MomentsStore {
         try open(path: path, options: Options(readers: readers, seedDemoData: seedDemoData))
     }
 

@@ -1,5 +1,6 @@
 import GraphQL
 import HTTP1
+import MomentsStorage
 
 /// Every numeric option of `serve` and `seed`: flag, environment variable,
 /// accepted range and default, in one table (the README's configuration
@@ -16,7 +17,7 @@ enum OptionBounds {
 
     // Server and database.
     static let port = NumericOption<Int>(flag: "--port", environment: "PORT", range: 0...65_535, defaultValue: 4_000)
-    static let readers = NumericOption<Int>(flag: "--readers", environment: "DATABASE_READERS", range: 1...64, defaultValue: 4)
+    static let readers = NumericOption<Int>(flag: "--readers", environment: "DATABASE_READERS", range: 1...64, defaultValue: MomentsStore.Options.defaultReaders)
     static let cacheTimelines = NumericOption<Int>(
         flag: "--cache-timelines", environment: "CACHE_TIMELINES", range: 0...1_000_000, defaultValue: 2_000)
     static let cacheMomentLikes = NumericOption<Int>(
