@@ -51,6 +51,25 @@ struct ResponseCacheTests {
         #expect(cache.usage.entries == 3)
     }
 
+    @Test func theRequestBytesFindTheEntryUntilItGoes() {
+        let first = ResponseCache.Key.request(isPost: true, bytes: Array(#"{"query":"a"}"#.utf8))
+        let second = ResponseCache.Key.request(isPost: true, bytes: Array(#"{ "query": "a" }"#.utf8))
+        cache.store(Self.key("a"), Self.hit("A"), momentIDs: ["0"], ticket: cache.ticket(), alias: first)
+        #expect(cache.lookup(first)?.body == Array("A".utf8))
+        // The same bytes over GET are another request.
+        #expect(cache.lookup(ResponseCache.Key.request(isPost: false, bytes: Array(#"{"query":"a"}"#.utf8))) == nil)
+        // Other bytes for the same document take the alias over.
+        #expect(cache.lookup(second) == nil)
+        cache.alias(second, to: Self.key("a"))
+        #expect(cache.lookup(second) != nil)
+        #expect(cache.lookup(first) == nil)
+        #expect(cache.usage.entries == 1)
+        // Gone with its entry, and its bytes with it.
+        cache.likesChanged(momentID: "0")
+        #expect(cache.lookup(second) == nil)
+        #expect(cache.usage.entries == 0 && cache.usage.bytes == 0)
+    }
+
     @Test func anAnswerReadBeforeALikeIsNotStoredAfterIt() {
         let ticket = cache.ticket()
         // The like commits and invalidates while the execution runs.

@@ -36,6 +36,16 @@ public final class ResponseCache: Sendable {
     public struct Key: Hashable, Sendable {
         let bytes: [UInt8]
         private let hash: Int
+        /// The request as sent (an alias), not the canonical form.
+        let isAlias: Bool
+
+        /// A request's bytes as sent: a POST's body, or a GET's query string.
+        public static func request(isPost: Bool, bytes: some Collection<UInt8>) -> Key {
+            var prefixed: [UInt8] = [isPost ? UInt8(ascii: "P") : UInt8(ascii: "G")]
+            prefixed.reserveCapacity(bytes.count + 1)
+            prefixed.append(contentsOf: bytes)
+            return Key(bytes: prefixed, isAlias: true)
+        }
 
         /// Each part length-prefixed (a document may contain any character),
         /// the variables as canonical JSON (object members sorted by name).
@@ -50,11 +60,13 @@ public final class ResponseCache: Sendable {
             part(query)
             if let operationName { part(operationName) } else { bytes.append(UInt8(ascii: "-")) }
             if let variables { Self.appendCanonical(.object(variables), to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
-            self.init(bytes: bytes)
+            // Starts with a digit, an alias with a letter: the two never collide.
+            self.init(bytes: bytes, isAlias: false)
         }
 
-        init(bytes: [UInt8]) {
+        init(bytes: [UInt8], isAlias: Bool) {
             self.bytes = bytes
+            self.isAlias = isAlias
             var hasher = Hasher()
             bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
             hash = hasher.finalize()
@@ -66,6 +78,7 @@ public final class ResponseCache: Sendable {
                 count = buffer.initialize(fromContentsOf: key.bytes)
             }
             hash = key.hash
+            isAlias = key.isAlias
         }
 
         private static func appendCanonical(_ value: JSONValue, to bytes: inout [UInt8]) {
@@ -122,6 +135,8 @@ public final class ResponseCache: Sendable {
 
     private struct Slot: Sendable {
         var key: Key
+        /// The request bytes that last found it, also in `State.index`.
+        var alias: Key?
         /// The body's blocks in `State.arena`, and its length.
         var blocks: [Int32]
         var bodyCount: Int
@@ -168,24 +183,58 @@ public final class ResponseCache: Sendable {
         state.withLock { Ticket(invalidations: $0.invalidations) }
     }
 
+    /// The answer kept for `key`, canonical or alias.
     public func lookup(_ key: Key) -> Hit? {
         state.withLock { state in
-            state.sketch.increment(key.hashValue)
-            guard let slot = state.index[key], let entry = state.slots[slot] else { return nil }
+            guard let slot = state.index[key], let entry = state.slots[slot] else {
+                // An alias miss is followed by the canonical lookup, which counts.
+                if !key.isAlias { state.sketch.increment(key.hashValue) }
+                return nil
+            }
+            // Frequencies are the canonical key's, however it was found.
+            state.sketch.increment(entry.key.hashValue)
             state.slots[slot]?.isReferenced = true
             // Copied under the lock: once it is let go the blocks may be reused.
             return Hit(body: state.arena.load(entry.blocks, count: entry.bodyCount), operationName: entry.operationName)
         }
     }
 
+    /// Makes `alias` (request bytes) find the entry kept for `key`, in place
+    /// of its previous alias, when the cache has room for the bytes.
+    public func alias(_ alias: Key, to key: Key) {
+        let alias = Key(copying: alias)
+        var released: Key?
+        state.withLock { state in
+            guard let slot = state.index[key], let entry = state.slots[slot], entry.alias != alias else { return }
+            released = Self.dropAlias(slot, &state)
+            guard state.bytes + alias.bytes.count <= capacityBytes, state.index[alias] == nil else { return }
+            state.index[alias] = slot
+            state.slots[slot]?.alias = alias
+            state.slots[slot]?.cost += alias.bytes.count
+            state.bytes += alias.bytes.count
+        }
+        _ = released
+    }
+
+    private static func dropAlias(_ slot: Int, _ state: inout State) -> Key? {
+        guard let alias = state.slots[slot]?.alias else { return nil }
+        state.index[alias] = nil
+        state.slots[slot]?.alias = nil
+        state.slots[slot]?.cost -= alias.bytes.count
+        state.bytes -= alias.bytes.count
+        return alias
+    }
+
     /// Keeps `hit` for `key`, unless an invalidation happened since `ticket`
-    /// or it is larger than an eighth of the cache.
-    public func store(_ key: Key, _ hit: Hit, momentIDs: [String], ticket: Ticket) {
+    /// or it is larger than an eighth of the cache; `alias`, the request's
+    /// bytes, finds it too.
+    public func store(_ key: Key, _ hit: Hit, momentIDs: [String], ticket: Ticket, alias: Key? = nil) {
         let blockBytes = BlockArena.blocks(for: hit.body.count) * BlockArena.blockSize
         let cost = key.bytes.count + blockBytes + momentIDs.count * Self.bytesPerDependency + Self.entryOverhead
         guard cost <= capacityBytes / 8 else { return }
-        // An exact-size copy: the bound counts contents, not spare capacity.
+        // Exact-size copies: the bound counts contents, not spare capacity.
         let key = Key(copying: key)
+        let alias = alias.map { Key(copying: $0) }
         var released: [Slot?] = []
         state.withLock { state in
             guard state.invalidations == ticket.invalidations else { return }
@@ -214,6 +263,12 @@ public final class ResponseCache: Sendable {
             state.index[key] = slot
             state.bytes += cost
             for id in momentIDs { state.byMoment[id, default: []].append((slot, state.serial)) }
+            if let alias, state.index[alias] == nil, state.bytes + alias.bytes.count <= capacityBytes {
+                state.index[alias] = slot
+                state.slots[slot]?.alias = alias
+                state.slots[slot]?.cost += alias.bytes.count
+                state.bytes += alias.bytes.count
+            }
         }
         _ = released  // keys and lists freed here, outside the lock
     }
@@ -247,7 +302,7 @@ public final class ResponseCache: Sendable {
 
     /// Entries and their estimated bytes, for tests and diagnostics.
     public var usage: (entries: Int, bytes: Int) {
-        state.withLock { ($0.index.count, $0.bytes) }
+        state.withLock { ($0.slots.count - $0.freeSlots.count, $0.bytes) }
     }
 
     private static func remove(_ slot: Int, _ state: inout State) -> Slot? {
@@ -256,6 +311,7 @@ public final class ResponseCache: Sendable {
         state.freeSlots.append(slot)
         state.arena.release(entry.blocks)
         state.index[entry.key] = nil
+        if let alias = entry.alias { state.index[alias] = nil }
         state.bytes -= entry.cost
         for id in entry.momentIDs {
             state.byMoment[id]?.removeAll { $0.slot == slot && $0.serial == entry.serial }

@@ -26,11 +26,31 @@ public struct GraphQLHTTPHandler: HTTPHandler {
     }
 
     public func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
-        guard let responseCache, let parameters = try? parameters(of: request),
-              let hit = responseCache.lookup(cacheKey(parameters))
-        else { return nil }
+        guard let responseCache, let alias = requestKey(request) else { return nil }
+        var found = responseCache.lookup(alias)
+        if found == nil, let parameters = try? parameters(of: request) {
+            // Not these bytes before: the canonical form may still be kept.
+            let key = cacheKey(parameters)
+            found = responseCache.lookup(key)
+            if found != nil { responseCache.alias(alias, to: key) }
+        }
+        guard let hit = found else { return nil }
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
         return response(.ok, media, hit.body, operationName: hit.operationName)
+    }
+
+    /// The request's bytes as sent, for a POST of JSON or a GET; nil for
+    /// anything else (answered by `handle` every time).
+    private func requestKey(_ request: HTTPRequest) -> ResponseCache.Key? {
+        switch request.method {
+        case .post:
+            guard let contentType = request.headers["Content-Type"], isJSON(contentType) else { return nil }
+            return .request(isPost: true, bytes: request.body)
+        case .get:
+            return .request(isPost: false, bytes: (request.query ?? "").utf8)
+        default:
+            return nil
+        }
     }
 
     private func cacheKey(_ parameters: GraphQLRequestBody) -> ResponseCache.Key {
@@ -83,7 +103,7 @@ public struct GraphQLHTTPHandler: HTTPHandler {
         if let responseCache, let ticket, result.hasData, result.errors.isEmpty {
             responseCache.store(
                 cacheKey(parameters), ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
-                momentIDs: context.likedMomentIDs, ticket: ticket)
+                momentIDs: context.likedMomentIDs, ticket: ticket, alias: requestKey(request))
         }
         return response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)
     }
@@ -101,8 +121,7 @@ public struct GraphQLHTTPHandler: HTTPHandler {
     }
 
     private func readBody(of request: HTTPRequest) throws(RequestRefusal) -> GraphQLRequestBody {
-        let contentType = request.headers["Content-Type"].map { mediaTypeEssence($0) }
-        guard contentType == "application/json" else {
+        guard let contentType = request.headers["Content-Type"], isJSON(contentType) else {
             throw RequestRefusal(.unsupportedMediaType, "Content-Type must be application/json.")
         }
         let json: JSONValue
@@ -118,6 +137,12 @@ public struct GraphQLHTTPHandler: HTTPHandler {
         var response = HTTPResponse(status: status, headers: ["Content-Type": media.contentType], body: body)
         response.accessLogDetail = operationName
         return response
+    }
+
+    /// Whether a Content-Type is JSON (`application/json`, any case, any parameters).
+    private func isJSON(_ contentType: String) -> Bool {
+        // The common spelling first, without building strings.
+        contentType == "application/json" || mediaTypeEssence(contentType) == "application/json"
     }
 
     /// `application/json; charset=utf-8` -> `application/json`.
