@@ -7,7 +7,10 @@
 /// JavaScript numbers (`1.0` as `1`, `1e21`, `1.5e-7`); non-finite doubles,
 /// which JSON cannot express, as `null` (as `JSON.stringify` does).
 public enum JSONWriter {
-    public static func write(_ value: JSONValue, into buffer: inout [UInt8]) {
+    /// `sortingKeys`: object members in the order of their names' UTF-8
+    /// bytes, at every depth (a canonical form, as for a cache key), instead
+    /// of their order in the value.
+    public static func write(_ value: JSONValue, sortingKeys: Bool = false, into buffer: inout [UInt8]) {
         switch value {
         case .null: buffer.append(contentsOf: "null".utf8)
         case .bool(let flag): buffer.append(contentsOf: flag ? "true".utf8 : "false".utf8)
@@ -18,16 +21,19 @@ public enum JSONWriter {
             buffer.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
                 if position > 0 { buffer.append(UInt8(ascii: ",")) }
-                write(element, into: &buffer)
+                write(element, sortingKeys: sortingKeys, into: &buffer)
             }
             buffer.append(UInt8(ascii: "]"))
         case .object(let object):
             buffer.append(UInt8(ascii: "{"))
-            for (position, member) in object.members.enumerated() {
+            let members = sortingKeys
+                ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                : object.members
+            for (position, member) in members.enumerated() {
                 if position > 0 { buffer.append(UInt8(ascii: ",")) }
                 writeString(member.key, into: &buffer)
                 buffer.append(UInt8(ascii: ":"))
-                write(member.value, into: &buffer)
+                write(member.value, sortingKeys: sortingKeys, into: &buffer)
             }
             buffer.append(UInt8(ascii: "}"))
         }

@@ -53,6 +53,15 @@ struct JSONWriterTests {
         .init(name: "keys are escaped", value: ["a\"b\n": 1], expected: #"{"a\"b\n":1}"#),
     ]
 
+    @Test func sortingKeysOrdersMembersAtEveryDepth() {
+        let value: JSONValue = ["b": 1, "a": ["z": true, "y": [["d": 1, "c": 2]]], "B": nil]
+        var sorted: [UInt8] = []
+        JSONWriter.write(value, sortingKeys: true, into: &sorted)
+        #expect(String(decoding: sorted, as: UTF8.self) == #"{"B":null,"a":{"y":[{"c":2,"d":1}],"z":true},"b":1}"#)
+        // Without it, the value's own order.
+        #expect(String(decoding: value.serialized, as: UTF8.self) == #"{"b":1,"a":{"z":true,"y":[{"d":1,"c":2}]},"B":null}"#)
+    }
+
     @Test(arguments: cases)
     func writesAsJSONStringify(_ testCase: WriterCase) {
         #expect(String(decoding: testCase.value.serialized, as: UTF8.self) == testCase.expected)

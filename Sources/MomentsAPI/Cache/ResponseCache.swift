@@ -59,7 +59,11 @@ public final class ResponseCache: Sendable {
             }
             part(query)
             if let operationName { part(operationName) } else { bytes.append(UInt8(ascii: "-")) }
-            if let variables { Self.appendCanonical(.object(variables), to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
+            if let variables {
+                JSONWriter.write(.object(variables), sortingKeys: true, into: &bytes)
+            } else {
+                bytes.append(UInt8(ascii: "-"))
+            }
             // Starts with a digit, an alias with a letter: the two never collide.
             self.init(bytes: bytes, isAlias: false)
         }
@@ -79,30 +83,6 @@ public final class ResponseCache: Sendable {
             }
             hash = key.hash
             isAlias = key.isAlias
-        }
-
-        private static func appendCanonical(_ value: JSONValue, to bytes: inout [UInt8]) {
-            switch value {
-            case .object(let object):
-                bytes.append(UInt8(ascii: "{"))
-                let members = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-                for (index, member) in members.enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    JSONWriter.writeString(member.key, into: &bytes)
-                    bytes.append(UInt8(ascii: ":"))
-                    appendCanonical(member.value, to: &bytes)
-                }
-                bytes.append(UInt8(ascii: "}"))
-            case .array(let items):
-                bytes.append(UInt8(ascii: "["))
-                for (index, item) in items.enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    appendCanonical(item, to: &bytes)
-                }
-                bytes.append(UInt8(ascii: "]"))
-            default:
-                JSONWriter.write(value, into: &bytes)
-            }
         }
 
         public static func == (lhs: Key, rhs: Key) -> Bool {

@@ -1,6 +1,7 @@
 import Moments
 
-/// The services the resolvers call, passed to every execution as its context.
+/// The services the resolvers call, shared by every request (each execution
+/// gets them inside its own `MomentsContext`).
 public struct MomentsServices: Sendable {
     public var timelines: TimelineService
     public var likes: LikeService
