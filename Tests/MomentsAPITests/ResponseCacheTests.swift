@@ -1,3 +1,7 @@
+import GraphQL
+import HTTP1
+import JSON
+import MomentsFakes
 import Testing
 @testable import MomentsAPI
 
@@ -119,5 +123,52 @@ struct ResponseCacheTests {
         cache.store(Self.key("big"), Self.hit("x", bytes: 9000), momentIDs: [], ticket: cache.ticket())
         #expect(cache.lookup(Self.key("big")) == nil)
         #expect(cache.usage.bytes == 0)
+    }
+}
+
+/// What `GraphQLHTTPHandler` keeps in its response cache, and what it never does.
+struct ResponseCacheHandlerTests {
+    let database = InMemoryDatabase.demo()
+    let handler: GraphQLHTTPHandler
+
+    init() {
+        handler = GraphQLHTTPHandler(
+            engine: GraphQLEngine(schema: MomentsSchema.schema),
+            services: MomentsServices(timelines: database.timelineService(), likes: database.likeService()),
+            responseCache: ResponseCache(capacityBytes: 1 << 20))
+    }
+
+    func request(_ body: String) -> HTTPRequest {
+        HTTPRequest(method: .post, target: "/graphql", headers: ["Host": "t", "Content-Type": "application/json"], body: Array(body.utf8))
+    }
+
+    func body(query: String, variables: JSONObject, padding: Int = 0) -> String {
+        let object: JSONValue = ["query": .string(query), "variables": .object(variables)]
+        return String(decoding: object.serialized, as: UTF8.self) + String(repeating: " ", count: padding)
+    }
+
+    @Test func keepsAQueryAndAnswersItTheSame() {
+        let timeline = request(body(query: AppDocuments.timeline, variables: ["userID": "0", "withLikes": true]))
+        #expect(handler.cachedResponse(to: timeline) == nil)
+        let executed = handler.handle(timeline)
+        let cached = handler.cachedResponse(to: timeline)
+        #expect(cached?.body == executed.body)
+        #expect(cached?.status == executed.status)
+        #expect(cached?.headers["Content-Type"] == executed.headers["Content-Type"])
+    }
+
+    @Test func neverKeepsMutationsErrorsOrLargeRequests() {
+        let like = request(body(query: AppDocuments.updateLike, variables: ["momentID": "0", "userID": "0", "isLiked": true]))
+        _ = handler.handle(like)
+        #expect(handler.cachedResponse(to: like) == nil)
+        let unknownUser = request(body(query: AppDocuments.timeline, variables: ["userID": "nobody", "withLikes": true]))
+        _ = handler.handle(unknownUser)
+        #expect(handler.cachedResponse(to: unknownUser) == nil)
+        // The same query padded past the bound: executed every time, never hashed or parsed on the I/O thread.
+        let large = request(body(
+            query: AppDocuments.timeline, variables: ["userID": "0", "withLikes": true],
+            padding: GraphQLHTTPHandler.maxCachedRequestBytes))
+        #expect(handler.handle(large).status == .ok)
+        #expect(handler.cachedResponse(to: large) == nil)
     }
 }

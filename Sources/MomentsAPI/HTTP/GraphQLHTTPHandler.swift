@@ -39,15 +39,25 @@ public struct GraphQLHTTPHandler: HTTPHandler {
         return response(.ok, media, hit.body, operationName: hit.operationName)
     }
 
-    /// The request's bytes as sent, for a POST of JSON or a GET; nil for
-    /// anything else (answered by `handle` every time).
+    /// Requests larger than this are never cached: their lookup would hash
+    /// (and on a miss parse) the body on the I/O thread, where a client
+    /// sending megabytes could hold up every other connection. The app's
+    /// requests are under 1 KiB.
+    static let maxCachedRequestBytes = 16 * 1024
+
+    /// The request's bytes as sent, for a POST of JSON or a GET no larger
+    /// than `maxCachedRequestBytes`; nil for anything else (answered by
+    /// `handle` every time, and never kept).
     private func requestKey(_ request: HTTPRequest) -> ResponseCache.Key? {
         switch request.method {
         case .post:
-            guard let contentType = request.headers["Content-Type"], isJSON(contentType) else { return nil }
+            guard request.body.count <= Self.maxCachedRequestBytes,
+                  let contentType = request.headers["Content-Type"], isJSON(contentType) else { return nil }
             return .request(isPost: true, bytes: request.body)
         case .get:
-            return .request(isPost: false, bytes: (request.query ?? "").utf8)
+            let query = request.query ?? ""
+            guard query.utf8.count <= Self.maxCachedRequestBytes else { return nil }
+            return .request(isPost: false, bytes: query.utf8)
         default:
             return nil
         }
@@ -100,10 +110,10 @@ public struct GraphQLHTTPHandler: HTTPHandler {
         let result = engine.execute(
             prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
             deadline: deadline)
-        if let responseCache, let ticket, result.hasData, result.errors.isEmpty {
+        if let responseCache, let ticket, result.hasData, result.errors.isEmpty, let alias = requestKey(request) {
             responseCache.store(
                 cacheKey(parameters), ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
-                momentIDs: context.likedMomentIDs, ticket: ticket, alias: requestKey(request))
+                momentIDs: context.likedMomentIDs, ticket: ticket, alias: alias)
         }
         return response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)
     }
