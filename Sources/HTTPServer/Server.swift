@@ -189,8 +189,8 @@ public final class Server: Sendable {
             guard state.phase == .running, state.connections.count < limits.maxConnections,
                   !state.pollers.isEmpty else { return nil }
             // In turn: each event loop gets an equal share of the connections.
-            let poller = state.pollers[state.nextPoller % state.pollers.count]
-            state.nextPoller &+= 1
+            let poller = state.pollers[state.nextPoller]
+            state.nextPoller = (state.nextPoller + 1) % state.pollers.count
             let connection = Connection(fd: fd, context: context, poller: poller)
             state.connections[ObjectIdentifier(connection)] = connection
             return connection
