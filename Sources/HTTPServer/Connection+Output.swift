@@ -69,7 +69,7 @@ extension Connection {
         let queuedBefore = output.count
         ResponseSerializer.serialize(
             response, requestMethod: request.method, version: request.version, keepAlive: keepAlive,
-            date: context.dates.current(), into: &output
+            date: poller.dates.current(), into: &output
         )
         machine.outputQueued(output.count &- queuedBefore, now: now)
         if let accessLog = context.accessLog {
@@ -91,7 +91,7 @@ extension Connection {
         let queuedBefore = output.count
         ResponseSerializer.serialize(
             response, requestMethod: .get, version: .http1_1, keepAlive: false,
-            date: context.dates.current(), into: &output
+            date: poller.dates.current(), into: &output
         )
         machine.outputQueued(output.count &- queuedBefore, now: now)
         if let accessLog = context.accessLog {

@@ -12,7 +12,6 @@ final class ConnectionContext: Sendable {
     let limits: HTTPLimits
     /// Every connection starts as a copy of this machine (sharing its configuration).
     let newMachine: ConnectionStateMachine
-    let dates = DateCache()
     let accessLog: Server.AccessLog?
     let logger: Server.Logger?
     /// Called once per connection, after its socket is closed.

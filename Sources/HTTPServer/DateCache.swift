@@ -6,8 +6,8 @@ import Darwin
 import HTTP1
 import Synchronization
 
-/// The `Date` header value, formatted once per second and shared by every
-/// connection (nginx's cached time): formatting a date per response costs
+/// The `Date` header value, formatted once per second and shared by the
+/// connections of one event loop (nginx's cached time): formatting a date per response costs
 /// more than the rest of the head.
 final class DateCache: Sendable {
     private let cached = Mutex<(second: Int, text: String)>((-1, ""))

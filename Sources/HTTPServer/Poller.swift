@@ -34,6 +34,9 @@ import Synchronization
 final class Poller: @unchecked Sendable {
     /// Serial; owns every connection's state, delivers readiness, releases closed connections.
     let queue = DispatchQueue(label: "http.poller")
+    /// The `Date` header of this loop's responses: one per loop, so that
+    /// event loops share no lock on every response.
+    let dates = DateCache()
     private let epfd: Int32
     /// Written by `submit` so the epoll set reports work from other threads.
     private let wakeFD: Int32
