@@ -187,13 +187,18 @@ public final class ResponseCache: Sendable {
         state.withLock { state in
             guard let slot = state.index[key], let entry = state.slots[slot], entry.alias != alias else { return }
             released = Self.dropAlias(slot, &state)
-            guard state.bytes + alias.bytes.count <= capacityBytes, state.index[alias] == nil else { return }
-            state.index[alias] = slot
-            state.slots[slot]?.alias = alias
-            state.slots[slot]?.cost += alias.bytes.count
-            state.bytes += alias.bytes.count
+            attach(alias, to: slot, &state)
         }
         _ = released
+    }
+
+    /// Gives the entry in `slot` the alias `alias`, if the bytes fit and no other entry has it.
+    private func attach(_ alias: Key, to slot: Int, _ state: inout State) {
+        guard state.bytes + alias.bytes.count <= capacityBytes, state.index[alias] == nil else { return }
+        state.index[alias] = slot
+        state.slots[slot]?.alias = alias
+        state.slots[slot]?.cost += alias.bytes.count
+        state.bytes += alias.bytes.count
     }
 
     private static func dropAlias(_ slot: Int, _ state: inout State) -> Key? {
@@ -243,12 +248,7 @@ public final class ResponseCache: Sendable {
             state.index[key] = slot
             state.bytes += cost
             for id in momentIDs { state.byMoment[id, default: []].append((slot, state.serial)) }
-            if let alias, state.index[alias] == nil, state.bytes + alias.bytes.count <= capacityBytes {
-                state.index[alias] = slot
-                state.slots[slot]?.alias = alias
-                state.slots[slot]?.cost += alias.bytes.count
-                state.bytes += alias.bytes.count
-            }
+            if let alias { attach(alias, to: slot, &state) }
         }
         _ = released  // keys and lists freed here, outside the lock
     }
