@@ -1,4 +1,4 @@
--- Moments BFF database layout: the single source of truth (CONTRACT.md §4).
+-- Moments BFF database layout: the single source of truth (docs/storage.md).
 -- Applied once, in one transaction, to a new (empty) database. The binary
 -- embeds a copy (Sources/MomentsStorage/SchemaSQL.swift) that a test keeps
 -- identical to this file. Bump user_version and add a migration in

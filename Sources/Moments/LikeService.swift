@@ -1,4 +1,4 @@
-/// Liking and unliking a moment (CONTRACT §1 `updateMomentLike`).
+/// Liking and unliking a moment (docs/api.md, "Liking").
 public final class LikeService: Sendable {
     private let users: any UserRepository
     private let moments: any MomentRepository

@@ -1,4 +1,5 @@
-/// A user's timeline, and the like data of a page of moments (CONTRACT §1).
+/// A user's timeline, and the like data of a page of moments (docs/api.md,
+/// "A timeline").
 ///
 /// Likes are a separate call so that a timeline read without likes reads no
 /// like data at all.

@@ -1,7 +1,8 @@
 import SQLite
 
-/// The demo data of CONTRACT §5, with times relative to the moment of seeding
-/// (the same rows and like times as shared/peers/common/make_db.py).
+/// The demo data (docs/storage.md, "Demo data"), with times relative to the
+/// moment of seeding (the same rows and like times as the reference peers'
+/// make_db.py).
 /// `InMemoryDatabase.demo` (Tests/MomentsFakes) is a second, independent
 /// transcription on purpose: DemoStoreTests checks this seed against it.
 enum DemoData {

@@ -2,7 +2,7 @@
 public enum MomentsStorageError: Error, Sendable, Hashable {
     /// The file's `user_version` is newer than this binary's layout.
     case unsupportedSchemaVersion(found: Int64, supported: Int64)
-    /// The file has tables, but not all of the contract's (CONTRACT §4).
+    /// The file has tables, but not all five of docs/storage.md, "Layout".
     case missingTables([String])
     /// A row breaks the layout's rules (e.g. an unknown moment type in a
     /// file written by another program without the CHECK constraint).

@@ -8,7 +8,7 @@ public final class MomentsStore: Sendable {
     public struct Options: Sendable {
         /// Reader connections (concurrent reads). Default `defaultReaders`.
         public var readers: Int
-        /// Seed a new database with the demo data of CONTRACT §5. Default true.
+        /// Seed a new database with the demo data (docs/storage.md, "Demo data"). Default true.
         public var seedDemoData: Bool
         /// Connection settings (busy timeout, write batch size, ...); its
         /// `readers` is ignored, `Options.readers` replaces it.

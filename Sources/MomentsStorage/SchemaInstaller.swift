@@ -5,12 +5,12 @@ import SQLite
 /// - An empty database gets the schema (and, when asked, the demo data) in
 ///   one transaction, so a crash leaves it empty rather than half-made.
 /// - A database with the contract's tables is served as it is, whatever wrote
-///   it: `user_version` 0 means "another program in the §4 layout".
+///   it: `user_version` 0 means "another program in the layout of docs/storage.md".
 /// - A `user_version` newer than ours is refused rather than misread.
 enum SchemaInstaller {
     /// The layout version `schema.sql` sets with `PRAGMA user_version`.
     static let version: Int64 = 1
-    /// The tables CONTRACT §4 requires.
+    /// The tables the layout requires (docs/storage.md, "Layout").
     static let requiredTables = ["users", "friendships", "moments", "moment_photos", "moment_likes"]
 
     /// What `prepare` found.

@@ -3,7 +3,7 @@
 //   { head -n 5 Sources/MomentsStorage/SchemaSQL.swift; cat schema.sql; printf '"""#\n}\n'; } > /tmp/s && mv /tmp/s Sources/MomentsStorage/SchemaSQL.swift
 enum SchemaSQL {
     static let text = #"""
--- Moments BFF database layout: the single source of truth (CONTRACT.md §4).
+-- Moments BFF database layout: the single source of truth (docs/storage.md).
 -- Applied once, in one transaction, to a new (empty) database. The binary
 -- embeds a copy (Sources/MomentsStorage/SchemaSQL.swift) that a test keeps
 -- identical to this file. Bump user_version and add a migration in

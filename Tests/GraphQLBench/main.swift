@@ -1,7 +1,7 @@
 // graphql-bench [--seconds S] [--ops N] [--only LABEL-PREFIX] [--dump DIR]
 //
 // Release-mode micro-benchmark of the GraphQL engine (not a test): the app's
-// timeline query (CONTRACT §6) over the demo data and over a synthetic
+// timeline query (docs/api.md) over the demo data and over a synthetic
 // timeline (33 moments, 5 likers each), with resolvers over frozen in-memory
 // repositories so that the figures are the engine's own. Prints µs of wall
 // and thread CPU time per operation. Run with

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The app's own requests (CONTRACT §6) against the real binary on the demo data (§5).
+/// The app's own requests (docs/api.md, "The app's two operations") against the
+/// real binary on the demo data (docs/storage.md, "Demo data").
 @Suite struct AppRequestTests {
     let directory: TemporaryDirectory
     let server: ServerProcess

@@ -3,7 +3,7 @@ import Testing
 
 /// The `moments-bff` subcommands other than serving.
 @Suite struct CommandLineTests {
-    /// CONTRACT §1, exactly (descriptions aside, which `schema` prints as block strings).
+    /// The schema of docs/api.md, exactly (descriptions aside, which `schema` prints as block strings).
     static let contractSDL = """
         type UserDetails {
           id: ID!

@@ -4,7 +4,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// GraphQL over HTTP (CONTRACT §2) and the operational routes, through URLSession.
+/// GraphQL over HTTP (docs/http.md) and the operational routes, through URLSession.
 @Suite struct GraphQLOverHTTPTests {
     let directory: TemporaryDirectory
     let server: ServerProcess

@@ -8,7 +8,7 @@ import Testing
 /// The expected data is what graphql-core 3.2.8 answers for the SDL that
 /// `moments-bff schema` prints (`graphql_sync(build_schema(sdl), query)`), and
 /// graphql-core's `print_schema(build_client_schema(expected))`, descriptions
-/// aside, is exactly CONTRACT §1: so a client that introspects this server
+/// aside, is exactly the schema of docs/api.md: so a client that introspects this server
 /// rebuilds the contract's schema. (graphql-core 3.2.8 also lists the
 /// experimental `@oneOf` directive, which graphql-js 16 does not specify and
 /// which only applies to input objects; it is left out of the expectation.)

@@ -4,10 +4,10 @@ extension InMemoryDatabase {
     /// The seeding time the demo fixture uses by default (Unix seconds).
     public static let demoNow: Int64 = 1_700_000_000
 
-    /// A database holding the demo data of CONTRACT §5, seeded at `now` (Unix
+    /// A database holding the demo data of docs/storage.md, seeded at `now` (Unix
     /// seconds), with the same rows and like times as the SQLite store's seed.
     ///
-    /// Transcribed from CONTRACT §5 on its own, not shared with
+    /// Transcribed from docs/storage.md on its own, not shared with
     /// `MomentsStorage.DemoData`: the storage tests compare the store's seed
     /// against this table, so a slip in either copy fails a test instead of
     /// reaching both.

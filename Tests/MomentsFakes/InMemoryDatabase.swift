@@ -1,8 +1,8 @@
 import Foundation
 import Moments
 
-/// The shared state behind the in-memory repositories: the rows of CONTRACT
-/// §4 with the same semantics as the SQLite store (ordering by byte-wise id,
+/// The shared state behind the in-memory repositories: the rows of
+/// docs/storage.md with the same semantics as the SQLite store (ordering by byte-wise id,
 /// friendships in both directions, first like kept), plus counters and an
 /// injectable failure for tests.
 public final class InMemoryDatabase: @unchecked Sendable {

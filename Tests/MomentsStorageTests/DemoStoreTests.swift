@@ -4,7 +4,8 @@ import SQLite
 import Testing
 @testable import MomentsStorage
 
-/// The SQLite store over the demo data behaves as CONTRACT §1 and §5 say,
+/// The SQLite store over the demo data behaves as docs/api.md and
+/// docs/storage.md ("Demo data") say,
 /// and exactly as the in-memory fakes the API tests use.
 struct DemoStoreTests {
     let test: TestStore

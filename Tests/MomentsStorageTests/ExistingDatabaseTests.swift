@@ -4,7 +4,7 @@ import Testing
 
 /// Files not made by this binary: served as they are, or refused clearly.
 struct ExistingDatabaseTests {
-    /// The layout make_db.py writes (shared/peers/common/make_db.py), in
+    /// The layout the reference peers' make_db.py writes, in
     /// rollback-journal mode, user_version 0.
     static let foreignSchema = """
         CREATE TABLE users(id TEXT PRIMARY KEY, name TEXT NOT NULL, avatar TEXT NOT NULL, background_image TEXT NOT NULL);

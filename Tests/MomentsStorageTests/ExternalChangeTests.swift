@@ -4,8 +4,8 @@ import SQLite
 import Testing
 @testable import MomentsStorage
 
-/// Another program writing the file while we serve it (CONTRACT: a file
-/// written by another program is served as it is): the cache notices its
+/// Another program writing the file while we serve it (docs/storage.md:
+/// a file written by another program is served as it is): the cache notices its
 /// commits through `PRAGMA data_version` and starts over.
 struct ExternalChangeTests {
     /// So long that only the check after a write batch can notice a change.

@@ -1,4 +1,4 @@
-/// The `extensions.code` values of the contract (CONTRACT §1, Errors).
+/// The `extensions.code` values of the API (docs/api.md, "Error codes").
 public enum GraphQLErrorCode: String, Sendable, Hashable {
     case parseFailed = "GRAPHQL_PARSE_FAILED"
     case validationFailed = "GRAPHQL_VALIDATION_FAILED"

@@ -2,7 +2,7 @@
 ///
 /// graphql-js builds a schema's type map from what its roots, types and
 /// directives reference, so a built-in scalar that nothing uses (`Int` and
-/// `Float` in CONTRACT §1) is an unknown type there: `query ($n: Int)` fails
+/// `Float` in the Moments schema) is an unknown type there: `query ($n: Int)` fails
 /// with `Unknown type "Int".`. `Schema.types` always holds all five built-in
 /// scalars, so validation narrows them to the referenced ones to give the same
 /// errors as the reference implementation.

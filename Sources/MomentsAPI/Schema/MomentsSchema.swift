@@ -2,7 +2,7 @@ import GraphQL
 import JSON
 import Moments
 
-/// The contract's schema (CONTRACT §1) as `GraphQL.Schema` values, with the
+/// The API's schema (docs/api.md) as `GraphQL.Schema` values, with the
 /// resolvers that map it onto the service layer.
 ///
 /// The schema holds no dependencies: root resolvers find the services in the

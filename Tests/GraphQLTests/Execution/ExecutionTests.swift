@@ -20,7 +20,7 @@ struct ExecutionCase: Sendable, CustomTestStringConvertible {
 /// `data`, error `message`, `locations` and `path`, and the resolver call
 /// counts, are graphql-core 3.2.8's output for the same SDL and resolvers
 /// (`execute(...)`, errors first as graphql-js orders the response); the
-/// `extensions.code` values are this engine's policy (CONTRACT §1 Errors):
+/// `extensions.code` values are this engine's policy (docs/api.md, "Error codes"):
 /// a `GraphQLError` thrown by a resolver keeps its code, the engine's own
 /// field errors are `INTERNAL_SERVER_ERROR`.
 struct ExecutionTests {

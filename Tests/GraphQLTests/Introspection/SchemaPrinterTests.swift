@@ -9,7 +9,7 @@ struct SchemaPrinterTests {
         #expect(printSchema(IntrospectionTestSchema.schema) == IntrospectionFixture.expectedPrintedSchema)
     }
 
-    /// Expected: CONTRACT §1, which graphql-core prints unchanged from itself.
+    /// Expected: the schema of docs/api.md, which graphql-core prints unchanged from itself.
     @Test func printsTheContractSchema() {
         let unused: FieldResolver = { _, _, _ in .null }
         func field(_ name: String, _ type: TypeReference, _ arguments: [InputValueDefinition] = []) -> FieldDefinition {

@@ -1,7 +1,7 @@
 import GraphQL
 import JSON
 
-/// The contract schema (CONTRACT §1) plus a few fields with arguments,
+/// The Moments schema (docs/api.md) plus a few fields with arguments,
 /// defaults, enums and lists so every rule has something to check. The same
 /// schema in SDL, for working out expectations with graphql-core 3.2:
 ///

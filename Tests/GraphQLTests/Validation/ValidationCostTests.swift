@@ -50,7 +50,7 @@ struct ValidationCostTests {
         #expect(result.cost <= GraphQLLimits.defaultMaxValidationCost + 10_000)
     }
 
-    /// The app's documents (CONTRACT §1) spend nothing that can repeat.
+    /// The app's documents (docs/api.md) spend nothing that can repeat.
     @Test func theAppsDocumentsUseUnderOnePercent() throws {
         for testCase in ValidatorTests.cases.prefix(2) {
             let result = validateMeasuringCost(schema: TestSchema.schema, document: try parse(testCase.document))

@@ -27,7 +27,7 @@ extension ValidatorTests {
               }
             }
             """,
-            source: "CONTRACT §1: the app's timeline document"),
+            source: "docs/api.md: the app's timeline document"),
         ValidationCase(
             "like a moment (the app's mutation)",
             """
@@ -38,7 +38,7 @@ extension ValidatorTests {
               }
             }
             """,
-            source: "CONTRACT §1: the app's like mutation"),
+            source: "docs/api.md: the app's like mutation"),
         ValidationCase(
             "fragments, aliases and inline fragments",
             """
@@ -52,7 +52,7 @@ extension ValidatorTests {
             }
             fragment User on UserDetails { id name }
             """,
-            source: "ours: the language features CONTRACT §1 lists"),
+            source: "ours: the language features docs/api.md lists"),
         ValidationCase(
             "errors from several rules come in document order",
             """

@@ -26,7 +26,7 @@ struct ValidatorTests {
     }
 
     @Test func rejectsSubscriptionsWithALocatedValidationError() {
-        // CONTRACT §1 "Subscriptions are rejected with a validation error"; graphql-js
+        // docs/api.md: "a subscription operation is refused by validation"; graphql-js
         // validates this document and fails it at execution with the same message.
         let testCase = ValidationCase(
             "subscription", "query Q { __typename }\nsubscription S { user { name } }",

@@ -39,7 +39,7 @@ struct GraphQLClient {
 
     struct DecodingFailure: Error { var text: String }
 
-    /// The app's headers (CONTRACT §6).
+    /// The app's headers (docs/api.md, "The app's two operations").
     static let appHeaders = ["x-app-platform": "iOS", "x-app-version": "1.0.0", "x-os-version": "17.0"]
 
     func post(_ path: String = "/graphql", body: Data, contentType: String? = "application/json", headers: [String: String] = appHeaders) async throws -> Reply {
@@ -83,7 +83,7 @@ struct GraphQLClient {
     }
 }
 
-/// The app's two documents, byte for byte as CONTRACT §6 gives them.
+/// The app's two documents, byte for byte as docs/api.md gives them.
 enum AppDocuments {
     static let timeline = """
         query getMomentsDetailsByUserID($userID: ID!, $withLikes: Boolean!) {
