@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# What scripts/bench.sh and scripts/bench-http.sh share: installs wrk and nginx
+# when missing (Debian packages, apt-get), builds PRODUCT in release mode,
+# then runs the driver, bench.py SUITE, with the built binary and the options given.
+#
+#   scripts/bench/run.sh PRODUCT SUITE [bench.py options]
+#
+# --binary PATH among the options measures that executable instead, without
+# building (e.g. a copy built from another commit, for before/after runs).
+set -euo pipefail
+product="$1" suite="$2"; shift 2
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v python3 >/dev/null || missing+=(python3)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing ${missing[*]} (apt-get)" >&2
+  sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq >&2
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+fi
+
+binary=()
+case " $* " in
+  *" --binary "*|*" --binary="*) ;;
+  *)
+    (cd "$root" && swift build -c release --product "$product" >&2)
+    binary=(--binary "$(cd "$root" && swift build -c release --show-bin-path)/$product")
+    ;;
+esac
+# The driver stops every server it started, also on Ctrl-C and SIGTERM; a
+# server whose driver is killed outright gets SIGTERM from the kernel.
+exec python3 -B "$root/scripts/bench/bench.py" "$suite" "${binary[@]}" "$@"
