@@ -36,7 +36,7 @@ public final class MomentsStore: Sendable {
         }
     }
 
-    private let pool: DatabasePool
+    let pool: DatabasePool
     public let users: any UserRepository
     public let moments: any MomentRepository
     public let likes: any LikeRepository

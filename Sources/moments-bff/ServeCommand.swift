@@ -66,7 +66,8 @@ struct ServeCommand: ParsableCommand {
             responseCache: responseCache
         )
         router.add(.post, "/graphql", graphQL)
-        router.add(.get, "/graphql", graphQL)
+        // A browser's GET without a query gets the explorer page; everything else the endpoint.
+        router.add(.get, "/graphql", configuration.explorer == .on ? ExplorerHandler(next: graphQL) : graphQL)
         // Routes that never touch the database run inline on the I/O thread;
         // /graphql waits on SQLite, so it runs on the bounded handler pool;
         // /readyz pings SQLite but must answer while the pool is saturated,
@@ -75,7 +76,16 @@ struct ServeCommand: ParsableCommand {
         router.add(.get, "/readyz", execution: .dedicated, ReadinessHandler(ping: { try store.ping() }))
         router.add(.get, "/", execution: .inline, RootPageHandler())
 
-        let handler = CORSHandler(policy: CORSPolicy(allowedOrigins: configuration.corsOrigins), next: router)
+        // The QA page (its default depends on the address: see InternalPageSetting) and its counters.
+        let counters = RequestCounters()
+        let internalPage = configuration.internalPage.isEnabled(host: configuration.host)
+        if internalPage {
+            InternalRoutes(configuration: configuration, store: store, responseCache: responseCache, counters: counters)
+                .add(to: &router)
+        }
+
+        let cors = CORSHandler(policy: CORSPolicy(allowedOrigins: configuration.corsOrigins), next: router)
+        let handler: any HTTPHandler = internalPage ? CountingHandler(next: cors, counters: counters) : cors
         // The access log is info: one line per response, handled or refused by the transport.
         let accessLog: Server.AccessLog? = configuration.logLevel <= .info
             ? { @Sendable entry in logWriter.append(AccessLogLine.make(entry, label: label)) }

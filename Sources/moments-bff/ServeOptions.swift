@@ -38,6 +38,11 @@ struct ServeOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: OptionBounds.externalChangeCheckMs.help("Milliseconds between checks for changes another program made to the database file; they clear the cache."))
     var externalChangeCheckMs: String?
 
+    @Option(help: "The explorer page for browsers at GET /graphql: on or off. [EXPLORER] (default: on)")
+    var explorer: String?
+    @Option(help: "The QA page at /internal: auto (only when listening on loopback), on (any address; also offers the reset to the demo data) or off. [INTERNAL_PAGE] (default: auto)")
+    var internalPage: String?
+
     // HTTP bounds (HTTPLimits).
     @Option(parsing: .unconditional, help: OptionBounds.maxRequestLineBytes.help("Longest request line in bytes, else 414."))
     var maxRequestLineBytes: String?
@@ -152,7 +157,9 @@ struct ServeOptions: ParsableArguments {
             corsOrigins: origins,
             httpLimits: http,
             graphQLLimits: graphQL,
-            jsonLimits: json
+            jsonLimits: json,
+            explorer: try ExplorerSetting.resolve(explorer),
+            internalPage: try InternalPageSetting.resolve(internalPage)
         )
     }
 }
@@ -172,6 +179,8 @@ struct ServeConfiguration {
     var httpLimits: HTTPLimits
     var graphQLLimits: GraphQLLimits
     var jsonLimits: JSONLimits
+    var explorer: ExplorerSetting
+    var internalPage: InternalPageSetting
 
     var storeOptions: MomentsStore.Options {
         MomentsStore.Options(readers: readerConnections, seedDemoData: true, cache: cache)
@@ -188,6 +197,7 @@ struct ServeConfiguration {
             "maxDocumentBytes": "\(graphQLLimits.parse.maxDocumentBytes)", "maxDepth": "\(graphQLLimits.parse.maxDepth)",
             "maxExecutedFields": "\(graphQLLimits.maxExecutedFields)",
             "documentCacheBytes": "\(graphQLLimits.documentCacheBytes)", "requestTimeout": "\(graphQLLimits.requestTimeout)",
+            "explorer": "\(explorer)", "internalPage": "\(internalPage)",
         ]
     }
 }

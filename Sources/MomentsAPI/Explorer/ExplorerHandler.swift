@@ -1,0 +1,33 @@
+import HTTP1
+
+/// `GET /graphql` for a person: a browser's navigation (its `Accept` names
+/// `text/html`) without a `query` parameter gets the explorer page
+/// (`ExplorerPage`); every other request goes to `next` (the GraphQL
+/// handler) exactly as before, so a JSON client's GET without a query still
+/// gets its `400`.
+public struct ExplorerHandler: HTTPHandler {
+    private let next: any HTTPHandler
+
+    public init(next: any HTTPHandler) { self.next = next }
+
+    /// Whether `request` is a browser asking for a page rather than a GraphQL request.
+    static func wantsPage(_ request: HTTPRequest) -> Bool {
+        guard request.method == .get || request.method == .head,
+              let accept = request.headers["Accept"], accept.lowercased().contains("text/html") else { return false }
+        guard let query = request.query else { return true }
+        return QueryString.parse(query)["query"] == nil
+    }
+
+    // The page is a constant: answered on the I/O thread, like `/`.
+    public func execution(for request: HTTPRequest) -> HandlerExecution {
+        Self.wantsPage(request) ? .inline : next.execution(for: request)
+    }
+
+    public func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
+        Self.wantsPage(request) ? nil : next.cachedResponse(to: request)
+    }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        Self.wantsPage(request) ? HTMLPage.response(ExplorerPage.bytes) : next.handle(request)
+    }
+}

@@ -1,0 +1,88 @@
+import SQLite
+
+/// What the internal QA page shows of the database, and its reset to the
+/// demo data. Every read here is bounded, so the page costs about what a
+/// timeline costs whatever the file holds.
+extension MomentsStore {
+    /// Facts about the open file, from SQLite itself.
+    public struct DatabaseFacts: Sendable {
+        public struct RowCount: Sendable {
+            public var table: String
+            /// Rows counted, at most the limit asked for.
+            public var count: Int
+            /// The table has more rows than were counted.
+            public var isAtLeast: Bool
+        }
+
+        public var pageSize: Int
+        public var pageCount: Int
+        public var freePages: Int
+        public var journalMode: String
+        /// `PRAGMA user_version` of the file (0: written by another program in the contract's layout).
+        public var schemaVersion: Int
+        /// The version `schema.sql` writes, the newest this binary reads.
+        public var supportedSchemaVersion: Int
+        public var sqliteVersion: String
+        public var rows: [RowCount]
+    }
+
+    /// The file's facts; each table's rows are counted up to `countLimit`
+    /// (a count is a scan: a million-row table would cost tens of ms).
+    public func databaseFacts(countLimit: Int) throws -> DatabaseFacts {
+        try pool.readTransaction { connection in
+            func integer(_ sql: String) throws -> Int {
+                guard case .integer(let value)? = try connection.scalar(sql) else { return 0 }
+                return Int(value)
+            }
+            func text(_ sql: String) throws -> String {
+                guard case .text(let value)? = try connection.scalar(sql) else { return "" }
+                return value
+            }
+            var rows: [DatabaseFacts.RowCount] = []
+            for table in SchemaInstaller.requiredTables {
+                // The names are our constants, never input.
+                guard case .integer(let counted)? = try connection.scalar(
+                    "SELECT count(*) FROM (SELECT 1 FROM \(table) LIMIT ?)", [.integer(Int64(countLimit) + 1)])
+                else { continue }
+                rows.append(.init(table: table, count: min(Int(counted), countLimit), isAtLeast: Int(counted) > countLimit))
+            }
+            return DatabaseFacts(
+                pageSize: try integer("PRAGMA page_size"),
+                pageCount: try integer("PRAGMA page_count"),
+                freePages: try integer("PRAGMA freelist_count"),
+                journalMode: try text("PRAGMA journal_mode"),
+                schemaVersion: Int(try SchemaInstaller.userVersion(connection)),
+                supportedSchemaVersion: Int(SchemaInstaller.version),
+                sqliteVersion: try text("SELECT sqlite_version()"),
+                rows: rows)
+        }
+    }
+
+    /// The first `limit` users by id (id, name): the viewers the QA page offers.
+    public func someUsers(limit: Int) throws -> [(id: String, name: String)] {
+        try pool.read { connection in
+            try connection.withStatement("SELECT id, name FROM users ORDER BY id LIMIT ?", [.integer(Int64(limit))]) { statement in
+                var users: [(id: String, name: String)] = []
+                try statement.forEachRow { row in users.append((row.text(at: 0), row.text(at: 1))) }
+                return users
+            }
+        }
+    }
+
+    /// Entries in the read cache (timelines, moments' likers); nil when it is off.
+    public var readCacheCounts: (timelines: Int, likers: Int)? { cache?.counts }
+
+    /// Replaces every row of the contract's tables with the demo data (times
+    /// relative to `now`, Unix seconds), in one transaction, then clears the
+    /// caches (which tells the response cache). For the QA page's reset only.
+    public func resetToDemoData(now: Int64 = WallClock.nowMilliseconds() / 1000) throws {
+        try pool.write { connection in
+            // Children first: foreign keys are on.
+            for table in ["moment_likes", "moment_photos", "moments", "friendships", "users"] {
+                try connection.execute("DELETE FROM \(table)")
+            }
+            try DemoData.insert(into: connection, now: now)
+        }
+        cache?.clear()
+    }
+}

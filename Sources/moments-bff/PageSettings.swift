@@ -1,0 +1,54 @@
+import ArgumentParser
+
+/// `--explorer on|off` [EXPLORER]: whether a browser's `GET /graphql` gets the explorer page.
+enum ExplorerSetting: String, CaseIterable {
+    case on, off
+
+    static func resolve(_ option: String?) throws -> ExplorerSetting {
+        let text = Environment.resolve(option, "EXPLORER", default: "on")
+        guard let value = ExplorerSetting(rawValue: text.lowercased()) else {
+            throw ValidationError("--explorer must be on or off (got '\(LogLine.escaped(text, limit: 64))')")
+        }
+        return value
+    }
+}
+
+/// `--internal-page auto|on|off` [INTERNAL_PAGE]: the QA page at `/internal`.
+///
+/// `auto` (the default) serves it only when the server listens on loopback
+/// only: the page shows the configuration and the database path and lets
+/// anyone who reaches it like as any user, which is fine on a developer's
+/// machine and not on an address others can reach (the container binds
+/// 0.0.0.0, so it is off there). `on` serves it on any address and is the
+/// only setting that also offers the reset to the demo data.
+enum InternalPageSetting: String, CaseIterable {
+    case auto, on, off
+
+    static func resolve(_ option: String?) throws -> InternalPageSetting {
+        let text = Environment.resolve(option, "INTERNAL_PAGE", default: "auto")
+        guard let value = InternalPageSetting(rawValue: text.lowercased()) else {
+            throw ValidationError("--internal-page must be auto, on or off (got '\(LogLine.escaped(text, limit: 64))')")
+        }
+        return value
+    }
+
+    /// Whether the page is served when listening on `host`.
+    func isEnabled(host: String) -> Bool {
+        switch self {
+        case .on: true
+        case .off: false
+        case .auto: Self.isLoopback(host)
+        }
+    }
+
+    /// `localhost`, `127.0.0.0/8` and `::1` (bracketed or not); anything else,
+    /// `0.0.0.0` and `::` above all, may be reached from elsewhere.
+    static func isLoopback(_ host: String) -> Bool {
+        var name = host.lowercased()
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && UInt8($0) != nil }) else { return false }
+        return octets[0] == "127"
+    }
+}
