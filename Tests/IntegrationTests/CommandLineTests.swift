@@ -82,7 +82,8 @@ import Testing
         #expect(moments.count >= 10)  // own 2 + at least 4 friends x 2
     }
 
-    /// Drops `"""..."""` and `"..."` description lines so the structure can be compared.
+    /// Drops `"""..."""` and `"..."` description lines, and joins argument
+    /// lists, so the structure can be compared.
     static func withoutDescriptions(_ sdl: String) -> String {
         var lines: [Substring] = []
         var inBlock = false
@@ -101,6 +102,25 @@ import Testing
         lines = lines.enumerated().filter { index, line in
             !(line.isEmpty && index + 1 < lines.count && lines[index + 1].hasPrefix("  "))
         }.map(\.element)
-        return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        // Described arguments are printed one per line; without their
+        // descriptions they are the one-line list `(a: A, b: B)`.
+        var joined: [String] = []
+        var open: (head: Substring, arguments: [String])?
+        for line in lines {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let list = open {
+                if trimmed.hasPrefix(")") {
+                    joined.append(String(list.head) + list.arguments.joined(separator: ", ") + trimmed)
+                    open = nil
+                } else if !trimmed.isEmpty {
+                    open?.arguments.append(trimmed)
+                }
+            } else if line.hasSuffix("(") {
+                open = (line, [])
+            } else {
+                joined.append(String(line))
+            }
+        }
+        return joined.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
