@@ -1,46 +1,42 @@
-/// How the executor completes a field's values on its fast path, worked out
-/// once per plan from the field's `TypeReference` so that completing a value
-/// is a switch on precomputed facts instead of a walk of the type with string
-/// compares. Only the shapes `T`, `T!`, `[T]`, `[T!]`, `[T]!` and `[T!]!`
-/// have a fast path; anything else, and any value the fast path does not
-/// expect (a wrong kind, a null in a non-null position, an invalid enum
-/// value), goes through the spec's CompleteValue, which words the errors.
+/// A field's type as the executor completes it (spec §6.4.3 CompleteValue),
+/// worked out once per plan so that completing a value reads precomputed
+/// facts instead of walking the `TypeReference`.
 ///
-/// Only trivial values, so that reading it copies no references; the object
-/// type, enum values and item type are the plan's.
+/// A value sits at a *level* of the type: level 0 is the field itself, level
+/// n an item of its n-th nested list. `[Moment!]!` has two levels, both
+/// non-null; the named type (`Moment`) sits at the last one.
 struct CompletionShape {
     enum Leaf {
-        /// `String` and `ID`: a string result is written as it is.
+        /// `String` and `ID`.
         case stringLike
         case boolean
         case enumeration
         case object
-        /// Everything else (`Int`, `Float`, custom scalars, unknown types): the generic path.
+        /// Everything else: `Int`, `Float`, custom scalars, unknown types.
         case other
     }
 
-    /// The outer position is non-null (`T!`, `[T]!`).
-    let nonNull: Bool
-    /// One level of list.
-    let isList: Bool
-    let itemNonNull: Bool
+    /// Bit n: level n is non-null. Levels past 63 (no real schema nests
+    /// lists that deep) are taken from `deepNonNull`.
+    private let nonNullBits: UInt64
+    private let deepNonNull: [Bool]
+    /// How many lists wrap the named type.
+    let listDepth: Int
     let leaf: Leaf
-    /// False for nested lists: always the generic path.
-    let isSimple: Bool
 
     init(_ type: TypeReference, namedType: NamedType?) {
+        var levels: [Bool] = []
         var rest = type
-        nonNull = rest.isNonNull
-        rest = rest.nullable
-        if case .list(let item) = rest {
-            isList = true
-            itemNonNull = item.isNonNull
-            rest = item.nullable
-        } else {
-            isList = false
-            itemNonNull = false
+        while true {
+            levels.append(rest.isNonNull)
+            guard case .list(let item) = rest.nullable else { break }
+            rest = item
         }
-        if case .named = rest { isSimple = true } else { isSimple = false }
+        nonNullBits = levels.prefix(64).enumerated().reduce(0) { bits, level in
+            level.element ? bits | (1 << UInt64(level.offset)) : bits
+        }
+        deepNonNull = Array(levels.dropFirst(64))
+        listDepth = levels.count - 1
         switch namedType {
         case .scalar(let scalar) where scalar.name == "String" || scalar.name == "ID": leaf = .stringLike
         case .scalar(let scalar) where scalar.name == "Boolean": leaf = .boolean
@@ -49,4 +45,12 @@ struct CompletionShape {
         case .scalar, nil: leaf = .other
         }
     }
+
+    @inline(__always)
+    func isNonNull(at level: Int) -> Bool {
+        level < 64 ? nonNullBits & (1 << UInt64(level)) != 0 : deepNonNull[level - 64]
+    }
+
+    @inline(__always)
+    func isList(at level: Int) -> Bool { level < listDepth }
 }

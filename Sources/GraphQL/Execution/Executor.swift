@@ -55,7 +55,7 @@ struct Executor: ~Copyable {
             let rootFields = try plans.rootPlan(for: operation, variables: collector.variables) { () throws(GraphQLError) in
                 try collector.collectFields(rootType, [operation.selectionSet])
             }
-            try executeFields(rootType, .value(rootValue), rootFields)
+            try executeFields(.value(rootValue), rootFields)
         } catch {
             errors.append(error)
             out.replaceTail(from: dataStart)
@@ -65,30 +65,7 @@ struct Executor: ~Copyable {
     }
 
     /// Spec §6.3 ExecuteSelectionSet, with the grouped field set already collected.
-    mutating func executeFields(_ objectType: ObjectType, _ source: ObjectSource, _ plans: [FieldPlan]) throws(GraphQLError) {
-        if case .node(let node) = source { return try executeFields(node: node, plans) }
-        out.append(UInt8(ascii: "{"))
-        for position in plans.indices {
-            let plan = plans[position]
-            // `,"key":` after the first member, `"key":` for it.
-            out.append(position == 0 ? plan.encodedKey : plan.separatedKey)
-            // Spec §6.4 ExecuteField: coerce arguments, resolve, complete.
-            let start = try beginField(plan)
-            do throws(GraphQLError) {
-                try complete(plan, try resolveField(plan, source))
-            } catch {
-                try endField(plan, failedWith: error, start)
-                continue
-            }
-            frames.pop()
-        }
-        out.append(UInt8(ascii: "}"))
-    }
-
-    /// `executeFields` for a class instance source: the source is unwrapped
-    /// once per object, not once per field, and `resolveNode` resolvers get it
-    /// as it is.
-    mutating func executeFields(node: AnyObject, _ plans: [FieldPlan]) throws(GraphQLError) {
+    mutating func executeFields(_ source: ObjectSource, _ plans: [FieldPlan]) throws(GraphQLError) {
         out.append(UInt8(ascii: "{"))
         var failure: GraphQLError?
         for position in plans.indices {
@@ -96,7 +73,7 @@ struct Executor: ~Copyable {
             // unretained spares a retain and a release per field.
             Unmanaged.passUnretained(plans[position])._withUnsafeGuaranteedRef { plan in
                 do throws(GraphQLError) {
-                    try executeField(plan, node: node, first: position == 0)
+                    try executeField(plan, source, first: position == 0)
                 } catch {
                     failure = error
                 }
@@ -106,19 +83,22 @@ struct Executor: ~Copyable {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// One field of a class instance source (spec §6.4 ExecuteField).
+    /// Spec §6.4 ExecuteField: coerce arguments, resolve, complete; a field
+    /// error is absorbed here when the field is nullable.
     @inline(__always)
-    private mutating func executeField(_ plan: FieldPlan, node: AnyObject, first: Bool) throws(GraphQLError) {
+    private mutating func executeField(_ plan: FieldPlan, _ source: ObjectSource, first: Bool) throws(GraphQLError) {
+        // `,"key":` after the first member, `"key":` for it.
         out.append(first ? plan.encodedKey : plan.separatedKey)
         let start = try beginField(plan)
         do throws(GraphQLError) {
-            if let resolveNode = plan.resolveNode {
+            if case .node(let node) = source, let resolveNode = plan.resolveNode {
                 try complete(plan, try call(resolveNode, node, plan))
             } else {
-                try complete(plan, try resolveField(plan, .node(node)))
+                try complete(plan, try resolveField(plan, source))
             }
         } catch {
-            try endField(plan, failedWith: error, start)
+            frames.pop()
+            try handleFieldError(error, nonNull: plan.shape.isNonNull(at: 0), start)
             return
         }
         frames.pop()
@@ -157,19 +137,13 @@ struct Executor: ~Copyable {
         return GraphQLError(message, code: code)
     }
 
-    /// Leaves a field whose value failed: null in place, or up to the parent.
-    private mutating func endField(_ plan: FieldPlan, failedWith error: GraphQLError, _ start: Int) throws(GraphQLError) {
-        frames.pop()
-        try handleFieldError(error, plan.definition.type, start)
-    }
-
     /// Spec §6.4.2 ResolveFieldValue. `ResolveInfo` shares the path buffer and
     /// is gone when this returns, so the next push onto `path` does not copy it.
     private func resolveField(_ plan: FieldPlan, _ source: ObjectSource) throws(GraphQLError) -> Resolved {
         let value: Any
         switch source {
         case .node(let node):
-            // `executeField` has already called a `resolveNode` resolver.
+            // A field without a `resolveNode` resolver: the node as `Any`.
             value = node
         case .value(let any):
             value = any
@@ -192,8 +166,8 @@ struct Executor: ~Copyable {
     }
 
     /// graphql-js `handleFieldError`: a nullable position absorbs the error.
-    mutating func handleFieldError(_ error: GraphQLError, _ type: TypeReference, _ start: Int) throws(GraphQLError) {
-        if limitExceeded || type.isNonNull { throw error }
+    mutating func handleFieldError(_ error: GraphQLError, nonNull: Bool, _ start: Int) throws(GraphQLError) {
+        if limitExceeded || nonNull { throw error }
         errors.append(error)
         out.replaceTail(from: start)
     }
@@ -213,85 +187,6 @@ struct Executor: ~Copyable {
         }
     }
 
-    /// Spec §6.4.3 CompleteValue.
-    mutating func completeValue(_ type: TypeReference, _ plan: FieldPlan, _ resolved: Resolved) throws(GraphQLError) {
-        if case .nonNull(let inner) = type {
-            if resolved.isNull {
-                throw fieldError(
-                    "Cannot return null for non-nullable field \(plan.parentType.name).\(plan.definition.name).", plan)
-            }
-            return try completeValue(inner, plan, resolved)
-        }
-        switch resolved {
-        case .null, .leaf(.null):
-            out.appendASCII("null")
-        case .texts(let texts):
-            try completeValue(type, plan, .list(texts.map { .text($0) }))
-        case .nodes(let nodes):
-            try completeValue(type, plan, .list(nodes.map { .node($0) }))
-        case .list(let items):
-            guard case .list(let itemType) = type else {
-                throw fieldError("Expected a single value for field \"\(plan.parentType.name).\(plan.definition.name)\", but the resolver returned a list.", plan)
-            }
-            try completeListValue(itemType, plan, items)
-        case .leaf(let value):
-            guard case .named = type else { throw notIterable(plan) }
-            try completeLeafValue(plan, value)
-        case .text(let text):
-            guard case .named = type else { throw notIterable(plan) }
-            try completeLeafValue(plan, .string(text))
-        case .bool(let flag):
-            guard case .named = type else { throw notIterable(plan) }
-            try completeLeafValue(plan, .bool(flag))
-        case .decimalText(let number):
-            guard case .named = type else { throw notIterable(plan) }
-            try completeLeafValue(plan, .string(String(number)))
-        case .object(let source):
-            guard case .named = type else { throw notIterable(plan) }
-            guard case .object(let objectType) = plan.namedType else {
-                throw fieldError("Expected a value of type \"\(plan.definition.type.namedType)\" but received an object.", plan)
-            }
-            try executeFields(objectType, .value(source), try subfields(plan, objectType))
-        case .node(let node):
-            guard case .named = type else { throw notIterable(plan) }
-            guard case .object(let objectType) = plan.namedType else {
-                throw fieldError("Expected a value of type \"\(plan.definition.type.namedType)\" but received an object.", plan)
-            }
-            try executeFields(objectType, .node(node), try subfields(plan, objectType))
-        }
-    }
-
-    private mutating func completeListValue(_ itemType: TypeReference, _ plan: FieldPlan, _ items: [Resolved]) throws(GraphQLError) {
-        out.append(UInt8(ascii: "["))
-        for (index, item) in items.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            frames.push(PathFrame(index: index))
-            let start = out.count
-            do {
-                try completeValue(itemType, plan, item)
-            } catch {
-                frames.pop()
-                try handleFieldError(error, itemType, start)
-                continue
-            }
-            frames.pop()
-        }
-        out.append(UInt8(ascii: "]"))
-    }
-
-    private mutating func completeLeafValue(_ plan: FieldPlan, _ value: JSONValue) throws(GraphQLError) {
-        do throws(CoercionError) {
-            switch plan.namedType {
-            case .scalar(let scalar): out.appendJSON(try scalar.serialize(value))
-            case .enumeration(let enumeration): out.appendJSON(try enumeration.serialize(value))
-            case .object, nil:
-                throw CoercionError("Expected an object for field \"\(plan.parentType.name).\(plan.definition.name)\", but the resolver returned a leaf value.")
-            }
-        } catch {
-            throw fieldError(error.message, plan)
-        }
-    }
-
     mutating func subfields(_ plan: FieldPlan, _ objectType: ObjectType) throws(GraphQLError) -> [FieldPlan] {
         // Checked on the expanded plan: fragments can nest a selection deeper
         // than the parser's bound on any one definition.
@@ -308,11 +203,7 @@ struct Executor: ~Copyable {
         }
     }
 
-    private func notIterable(_ plan: FieldPlan) -> GraphQLError {
-        fieldError("Expected Iterable, but did not find one for field \"\(plan.parentType.name).\(plan.definition.name)\".", plan)
-    }
-
-    private func fieldError(_ message: String, _ plan: FieldPlan) -> GraphQLError {
+    func fieldError(_ message: String, _ plan: FieldPlan) -> GraphQLError {
         GraphQLError(message, locations: plan.locations, path: path, code: .internalServerError)
     }
 

@@ -35,11 +35,9 @@ final class FieldPlan: @unchecked Sendable {
     /// `definition.resolveNode`.
     let resolveNode: NodeFieldResolver?
     let shape: CompletionShape
-    /// For the fast path: the named type when it is an object, the value
-    /// names when it is an enum, the item type when the field is a list.
+    /// The named type when it is an object; the value names when it is an enum.
     let objectType: ObjectType?
     let enumValueNames: [String]
-    let itemType: TypeReference
     /// Set once, read lock-free by every object this field completes.
     private let subfieldCache = AtomicLazyReference<SubfieldPlans>()
 
@@ -69,7 +67,6 @@ final class FieldPlan: @unchecked Sendable {
         } else {
             enumValueNames = []
         }
-        if case .list(let item) = definition.type.nullable { itemType = item } else { itemType = definition.type }
         let arguments = nodes[0].arguments
         if definition.arguments.isEmpty {
             staticArguments = .success(JSONObject())

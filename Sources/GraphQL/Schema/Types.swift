@@ -31,28 +31,22 @@ public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible 
 
 /// What a resolver hands back to the executor, which completes it according
 /// to the field's type (spec §6.4.3 CompleteValue).
+///
+/// Four kinds of value, and two spellings of a list that spare wrapping each
+/// item: `.strings(s)` completes as `.list(s.map { .leaf(.string($0)) })`
+/// and `.nodes(n)` as `.list(n.map { .node($0) })` (`ResolvedListTests`
+/// holds them to it), so a resolver can hand over an array it already has.
 public enum Resolved {
     case null
     /// A leaf value, serialized by the field's scalar or enum type (enums by name, as `.string`).
     case leaf(JSONValue)
-    /// The same as `.leaf(.string(text))`, without the `JSONValue` wrapper:
-    /// the executor writes it straight into the response when the field is a
-    /// `String`, an `ID` or an enum.
-    case text(String)
-    /// The same as `.leaf(.bool(flag))`.
-    case bool(Bool)
-    /// The same as `.leaf(.string(String(number)))`, written as its decimal
-    /// digits without building the string (e.g. a timestamp in a `String!` field).
-    case decimalText(Int64)
     /// A source value for an object type's own resolvers.
     case object(Any)
-    /// The same as `.object(node)` for a class instance, moved as a plain
-    /// reference; `resolveNode` resolvers receive it without a cast from `Any`.
+    /// An object source that is a class instance: moved as a plain reference,
+    /// and `resolveNode` resolvers receive it without a cast from `Any`.
     case node(AnyObject)
     case list([Resolved])
-    /// The same as `.list(texts.map { .text($0) })`, without wrapping each item.
-    case texts([String])
-    /// The same as `.list(nodes.map { .node($0) })`, without wrapping each item.
+    case strings([String])
     case nodes([AnyObject])
 }
 

@@ -3,8 +3,8 @@ import Testing
 
 @testable import GraphQL
 
-/// `Resolved.texts` and `Resolved.nodes` are documented as the same as
-/// `.list` of `.text` / `.node` items: each case runs one query against a
+/// `Resolved.strings` and `Resolved.nodes` are documented as the same as
+/// `.list` of `.leaf(.string)` / `.node` items: each case runs one query against a
 /// schema that resolves the compact form and one that resolves the `.list`
 /// form, and expects the same bytes, which are also spelled out (derived
 /// from the spec's CompleteValue, as graphql-core completes the `.list` form).
@@ -30,15 +30,15 @@ struct ResolvedListTests {
         let thing = ObjectType(name: "Thing", fields: [
             FieldDefinition(name: "label", type: .nonNull(.named("String"))) { (source: AnyObject) in
                 guard let thing = source as? Thing else { throw Failure() }
-                return .text(thing.label)
+                return .leaf(.string(thing.label))
             },
             FieldDefinition(name: "strict", type: .nonNull(.named("String"))) { (source: AnyObject) in
                 guard let thing = source as? Thing, thing.label != "fail" else { throw Failure() }
-                return .text(thing.label)
+                return .leaf(.string(thing.label))
             },
         ])
         let textsResult: @Sendable (Any) -> Resolved = { _ in
-            compact ? .texts(texts) : .list(texts.map { .text($0) })
+            compact ? .strings(texts) : .list(texts.map { .leaf(.string($0)) })
         }
         let nodesResult: @Sendable (Any) -> Resolved = { _ in
             compact ? .nodes(things) : .list(things.map { .node($0) })
