@@ -2,7 +2,7 @@ import GraphQL
 import JSON
 import Moments
 
-/// The contract's schema (CONTRACT §1) as `GraphQL.Schema` values, with the
+/// The API's schema (docs/api.md) as `GraphQL.Schema` values, with the
 /// resolvers that map it onto the service layer.
 ///
 /// The schema holds no dependencies: root resolvers find the services in the
@@ -16,11 +16,16 @@ public enum MomentsSchema {
     )
 
     // type Query { getMomentsDetailsByUserID(userID: ID!): MomentsDetails! }
-    static let queryType = ObjectType(name: "Query", fields: [
+    static let queryType = ObjectType(name: "Query", description: "Reading timelines.", fields: [
             FieldDefinition(
                 name: "getMomentsDetailsByUserID",
                 description: "A user's timeline: their own moments and their friends', newest first.",
-                arguments: [InputValueDefinition(name: "userID", type: .nonNull(.named("ID")))],
+                arguments: [
+                    InputValueDefinition(
+                        name: "userID",
+                        description: "The user whose timeline to read, and the viewer for `isLiked`; an unknown id is a NOT_FOUND error.",
+                        type: .nonNull(.named("ID"))),
+                ],
                 type: .nonNull(.named("MomentsDetails")),
                 resolve: { _, arguments, info in
                     let context = try cast(info.context, as: MomentsContext.self)
@@ -32,14 +37,23 @@ public enum MomentsSchema {
         ])
 
     // type Mutation { updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!): MomentsDetails! }
-    static let mutationType = ObjectType(name: "Mutation", fields: [
+    static let mutationType = ObjectType(name: "Mutation", description: "Liking and unliking moments.", fields: [
             FieldDefinition(
                 name: "updateMomentLike",
                 description: "Likes or unlikes a moment as a user, then returns that user's timeline.",
                 arguments: [
-                    InputValueDefinition(name: "momentID", type: .nonNull(.named("ID"))),
-                    InputValueDefinition(name: "userID", type: .nonNull(.named("ID"))),
-                    InputValueDefinition(name: "isLiked", type: .nonNull(.named("Boolean"))),
+                    InputValueDefinition(
+                        name: "momentID",
+                        description: "The moment to like or unlike: one the user or a friend of theirs wrote, else NOT_FOUND.",
+                        type: .nonNull(.named("ID"))),
+                    InputValueDefinition(
+                        name: "userID",
+                        description: "The user who likes or unlikes (an unknown id is NOT_FOUND); their timeline is returned.",
+                        type: .nonNull(.named("ID"))),
+                    InputValueDefinition(
+                        name: "isLiked",
+                        description: "True to like (liking again keeps the first like), false to unlike (an absent like is fine).",
+                        type: .nonNull(.named("Boolean"))),
                 ],
                 type: .nonNull(.named("MomentsDetails")),
                 resolve: { _, arguments, info in
@@ -54,40 +68,72 @@ public enum MomentsSchema {
         ])
 
     // type MomentsDetails { userDetails: UserDetails! moments: [Moment!]! }
-    static let momentsDetailsType = ObjectType(name: "MomentsDetails", fields: [
-        FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { (source: AnyObject) in
+    static let momentsDetailsType = ObjectType(name: "MomentsDetails", description: "A user's timeline: their profile and the moments they may see.", fields: [
+        FieldDefinition(
+            name: "userDetails",
+            description: "The profile of the user whose timeline this is.",
+            type: .nonNull(.named("UserDetails"))
+        ) { (source: AnyObject) in
             .node(try node(source, as: TimelinePage.self).timeline.user)
         },
-        FieldDefinition(name: "moments", type: .nonNull(.list(.nonNull(.named("Moment"))))) { (source: AnyObject) in
+        FieldDefinition(
+            name: "moments",
+            description: "The moments written by the user or a friend, newest first (createdDate, then id, descending).",
+            type: .nonNull(.list(.nonNull(.named("Moment"))))
+        ) { (source: AnyObject) in
             .nodes(try node(source, as: TimelinePage.self).momentNodes())
         },
     ])
 
     // enum MomentType { URL PHOTOS }
-    static let momentType = EnumType(name: "MomentType", values: [
-        EnumValueDefinition(name: "URL"),
-        EnumValueDefinition(name: "PHOTOS"),
+    static let momentType = EnumType(name: "MomentType", description: "What a moment shares.", values: [
+        EnumValueDefinition(name: "URL", description: "A link, in `url`."),
+        EnumValueDefinition(name: "PHOTOS", description: "Photos, in `photos`."),
     ])
 
     // type Moment { id: ID! userDetails: UserDetails! type: MomentType! title: String url: String
     //   photos: [String!]! createdDate: String! isLiked: Boolean! likes: [UserDetails!]! }
-    static let momentObjectType = ObjectType(name: "Moment", fields: [
-        FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { (source: AnyObject) in
+    static let momentObjectType = ObjectType(name: "Moment", description: "A post on a timeline: a link or photos, with its author and its likes.", fields: [
+        FieldDefinition(
+            name: "id",
+            description: "The moment's id.",
+            type: .nonNull(.named("ID"))
+        ) { (source: AnyObject) in
             .leaf(.string(try node(source, as: MomentNode.self).moment.id))
         },
-        FieldDefinition(name: "userDetails", type: .nonNull(.named("UserDetails"))) { (source: AnyObject) in
+        FieldDefinition(
+            name: "userDetails",
+            description: "The moment's author.",
+            type: .nonNull(.named("UserDetails"))
+        ) { (source: AnyObject) in
             .node(try node(source, as: MomentNode.self).moment.author)
         },
-        FieldDefinition(name: "type", type: .nonNull(.named("MomentType"))) { (source: AnyObject) in
+        FieldDefinition(
+            name: "type",
+            description: "Whether the moment shares a link or photos.",
+            type: .nonNull(.named("MomentType"))
+        ) { (source: AnyObject) in
             .leaf(.string(try node(source, as: MomentNode.self).moment.type.rawValue))
         },
-        FieldDefinition(name: "title", type: .named("String")) { (source: AnyObject) in
+        FieldDefinition(
+            name: "title",
+            description: "The moment's text, if any.",
+            type: .named("String")
+        ) { (source: AnyObject) in
             if let title = try node(source, as: MomentNode.self).moment.title { .leaf(.string(title)) } else { .null }
         },
-        FieldDefinition(name: "url", type: .named("String")) { (source: AnyObject) in
+        FieldDefinition(
+            name: "url",
+            description: "The link a URL moment shares; null when there is none.",
+            type: .named("String")
+        ) { (source: AnyObject) in
             if let url = try node(source, as: MomentNode.self).moment.url { .leaf(.string(url)) } else { .null }
         },
-        FieldDefinition(name: "photos", type: .nonNull(.list(.nonNull(.named("String"))))) { (source: AnyObject) in
+        FieldDefinition(
+            name: "photos",
+            description: "URLs of the moment's photos, in order; empty when there are none.",
+            type: .nonNull(.list(.nonNull(.named("String"))))
+        ) { (source: AnyObject) in
             .strings(try node(source, as: MomentNode.self).moment.photos)
         },
         FieldDefinition(
@@ -116,17 +162,33 @@ public enum MomentsSchema {
     ])
 
     // type UserDetails { id: ID! name: String! avatar: String! backgroundImage: String! }
-    static let userDetailsType = ObjectType(name: "UserDetails", fields: [
-        FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { (source: AnyObject) in
+    static let userDetailsType = ObjectType(name: "UserDetails", description: "A user's public profile.", fields: [
+        FieldDefinition(
+            name: "id",
+            description: "The user's id.",
+            type: .nonNull(.named("ID"))
+        ) { (source: AnyObject) in
             .leaf(.string(try node(source, as: User.self).id))
         },
-        FieldDefinition(name: "name", type: .nonNull(.named("String"))) { (source: AnyObject) in
+        FieldDefinition(
+            name: "name",
+            description: "The user's display name.",
+            type: .nonNull(.named("String"))
+        ) { (source: AnyObject) in
             .leaf(.string(try node(source, as: User.self).name))
         },
-        FieldDefinition(name: "avatar", type: .nonNull(.named("String"))) { (source: AnyObject) in
+        FieldDefinition(
+            name: "avatar",
+            description: "URL of the user's avatar image.",
+            type: .nonNull(.named("String"))
+        ) { (source: AnyObject) in
             .leaf(.string(try node(source, as: User.self).avatar))
         },
-        FieldDefinition(name: "backgroundImage", type: .nonNull(.named("String"))) { (source: AnyObject) in
+        FieldDefinition(
+            name: "backgroundImage",
+            description: "URL of the image shown behind the user's profile on their timeline.",
+            type: .nonNull(.named("String"))
+        ) { (source: AnyObject) in
             .leaf(.string(try node(source, as: User.self).backgroundImage))
         },
     ])
