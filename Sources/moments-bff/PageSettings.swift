@@ -5,11 +5,7 @@ enum ExplorerSetting: String, CaseIterable {
     case on, off
 
     static func resolve(_ option: String?) throws -> ExplorerSetting {
-        let text = Environment.resolve(option, "EXPLORER", default: "on")
-        guard let value = ExplorerSetting(rawValue: text.lowercased()) else {
-            throw ValidationError("--explorer must be on or off (got '\(LogLine.escaped(text, limit: 64))')")
-        }
-        return value
+        try resolveSetting(option, "--explorer", "EXPLORER", default: .on)
     }
 }
 
@@ -25,11 +21,7 @@ enum InternalPageSetting: String, CaseIterable {
     case auto, on, off
 
     static func resolve(_ option: String?) throws -> InternalPageSetting {
-        let text = Environment.resolve(option, "INTERNAL_PAGE", default: "auto")
-        guard let value = InternalPageSetting(rawValue: text.lowercased()) else {
-            throw ValidationError("--internal-page must be auto, on or off (got '\(LogLine.escaped(text, limit: 64))')")
-        }
-        return value
+        try resolveSetting(option, "--internal-page", "INTERNAL_PAGE", default: .auto)
     }
 
     /// Whether the page is served when listening on `host`.
@@ -51,4 +43,18 @@ enum InternalPageSetting: String, CaseIterable {
         guard octets.count == 4, octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && UInt8($0) != nil }) else { return false }
         return octets[0] == "127"
     }
+}
+
+/// The option, else the environment variable, else the default; an unknown
+/// word is a usage error naming where it came from, as `NumericOption` does.
+private func resolveSetting<Setting: RawRepresentable & CaseIterable>(
+    _ option: String?, _ name: String, _ variable: String, default fallback: Setting
+) throws -> Setting where Setting.RawValue == String {
+    let source = option != nil ? name : "\(variable) (\(name))"
+    guard let text = option ?? Environment.string(variable) else { return fallback }
+    guard let value = Setting(rawValue: text.lowercased()) else {
+        let words = Setting.allCases.map(\.rawValue).joined(separator: ", ")
+        throw ValidationError("\(source) must be one of \(words) (got \(LogLine.escaped(text, limit: 64)))")
+    }
+    return value
 }
