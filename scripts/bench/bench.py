@@ -60,7 +60,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
                         "http://HOST:PORT`; repeatable")
     p.add_argument("--startup-timeout", type=float, default=120.0, help="seconds a server gets to listen")
     p.add_argument("--json", metavar="FILE", help="also write every run and the summary here")
-    p.add_argument("--keep", action="store_true", help="keep the work directory (databases, logs)")
+    p.add_argument("--keep", action="store_true", help="keep the temporary directory: databases, nginx configurations, server logs "
+                        "(each cut to its first and last 64 KB)")
     a = p.parse_args(argv)
     a.peers = []
     for spec in a.peer:
@@ -73,7 +74,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     if len(set(names)) != len(names):
         p.error(f"server names must differ: {', '.join(names)}")
     a.suite_obj = suite
-    a.workload_list = a.workloads.split(",") if a.workloads else suite.default_workloads
+    a.workload_list = [w.strip() for w in a.workloads.split(",") if w.strip()] if a.workloads \
+        else suite.default_workloads
     unknown = [w for w in a.workload_list if w not in suite.workloads]
     if unknown:
         p.error(f"unknown workload(s) {', '.join(unknown)}; known: {', '.join(suite.workloads)}")
@@ -102,6 +104,16 @@ def peer_command(template: str, database: Path | None) -> tuple[list[str], int |
     return [x.replace("{port}", str(port)).replace("{database}", str(database or "")) for x in argv], port
 
 
+def describe(run: Run) -> str:
+    """One measured run, as the progress lines show it."""
+    load = run.load
+    checked = f"{run.warmup_bad}/{run.warmup_checked}" if run.warmup_bad is not None else "-"
+    return (f"{load.rps:>8.0f} req/s  p50 {load.p50_ms:.2f}  p90 {load.p90_ms:.2f}  p99 {load.p99_ms:.2f} ms  "
+            f"RSS {run.peak_rss_mib:.1f} MB  errors {load.socket_errors + load.non_2xx}  "
+            f"bad warm-up answers {checked}  noise {run.noise_pct:.0f}%"
+            + ("" if run.answer_ok else "  ANSWER DIFFERS"))
+
+
 class Bench:
     def __init__(self, a: argparse.Namespace, work: Path) -> None:
         self.a = a
@@ -112,6 +124,7 @@ class Bench:
         self.databases: dict[str, Path] = {}
         self.references: dict[str, Response] = {}
         self.runs: list[Run] = []
+        self.problems: list[str] = []  # wrong answers found before the rounds
         self.copies = 0
 
     def fresh_database(self, kind: str | None) -> Path | None:
@@ -145,12 +158,14 @@ class Bench:
                 for w in group:
                     answer = send(server.url, w.sample)
                     problems = w.check(answer)
+                    self.problems += [f"{w.name}: {p}" for p in problems]
                     self.references[w.name] = answer
                     log(f"{w.name}: {self.suite.ours} answers {answer.status}, {len(answer.body):,} bytes, "
                         f"{answer.header('Content-Type')}" + (f"; PROBLEMS: {'; '.join(problems)}" if problems else ""))
                     (self.work / f"reference-{w.name}.body").write_bytes(answer.body)
                 for w in group:
                     problems = self.suite.extra_problems(w, server.url)
+                    self.problems += [f"{w.name}: {p}" for p in problems]
                     if problems:
                         log(f"{w.name}: PROBLEMS: {'; '.join(problems)}")
                     elif w.name == "like-mix":
@@ -209,11 +224,7 @@ class Bench:
                     run = self.measure(rnd, w, s)
                     self.runs.append(run)
                     if run.load:
-                        l = run.load
-                        log(f"round {rnd}/{a.rounds} {w.name:<14} {s:<18} {l.rps:>8.0f} req/s  p50 {l.p50_ms:.2f}  "
-                            f"p90 {l.p90_ms:.2f}  p99 {l.p99_ms:.2f} ms  RSS {run.peak_rss_mib:.1f} MB  "
-                            f"errors {l.socket_errors + l.non_2xx}  warm-up bad {run.warmup_bad}/{run.warmup_checked}  "
-                            f"noise {run.noise_pct:.0f}%" + ("" if run.answer_ok else "  ANSWER DIFFERS"))
+                        log(f"round {rnd}/{a.rounds} {w.name:<14} {s:<18} {describe(run)}")
                     else:
                         log(f"round {rnd}/{a.rounds} {w.name:<14} {s:<18} FAILED: {run.error}")
         rows = summarize(self.runs, a.workload_list, servers, self.suite.ours, CEILING)
@@ -231,7 +242,9 @@ class Bench:
             Path(a.json).write_text(json.dumps({
                 "settings": {k: v for k, v in vars(a).items() if k != "suite_obj"},
                 "summary": [asdict(r) for r in rows], "runs": [asdict(r) for r in self.runs]}, indent=2))
-        ok = all(r.load and r.answer_ok and not r.warmup_bad for r in self.runs)
+        for problem in self.problems:
+            print(f"WRONG ANSWER before the rounds, {problem}")
+        ok = not self.problems and all(r.load and r.answer_ok and not r.warmup_bad for r in self.runs)
         return 0 if ok else 1
 
 

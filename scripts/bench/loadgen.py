@@ -9,6 +9,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from processes import stop_with_parent
+
 SCRIPTS = Path(__file__).resolve().parent / "wrk"
 RESULT_LINE = re.compile(r"^BENCH_RESULT (\{.*\})$", re.M)
 
@@ -44,7 +46,8 @@ def run_wrk(url: str, script: str, env: dict[str, str], seconds: int, settings: 
             "--timeout", f"{settings.timeout_s:g}s", "--latency", "-s", str(SCRIPTS / script), url]
     environment = {**os.environ, **env, "BENCH_CHECK": "1" if check_bodies else "0"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    finished = subprocess.run(argv, capture_output=True, text=True, env=environment, timeout=seconds + 60)
+    finished = subprocess.run(argv, capture_output=True, text=True, env=environment, timeout=seconds + 60,
+                              preexec_fn=stop_with_parent)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     found = RESULT_LINE.search(finished.stdout)
     if finished.returncode != 0 or not found:

@@ -30,10 +30,13 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _stop_with_parent() -> None:
+_prctl = ctypes.CDLL(None, use_errno=True).prctl  # looked up now: the child must not dlopen
+
+
+def stop_with_parent() -> None:
     # Runs in the child before exec: if the driver dies without cleaning up
-    # (SIGKILL), the kernel sends the server SIGTERM instead of leaving it behind.
-    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    # (SIGKILL), the kernel sends the server (or wrk) SIGTERM instead of leaving it behind.
+    _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 @dataclass
@@ -120,7 +123,7 @@ class ServerProcess:
         with open(log_path, "ab") as log:
             log.write(f"== {' '.join(argv)}\n".encode())
             self.process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                            stderr=log, cwd=cwd, preexec_fn=_stop_with_parent)
+                                            stderr=log, cwd=cwd, preexec_fn=stop_with_parent)
         self.pid = self.process.pid
         try:
             self.port = self._wait_for_port(port, timeout)
