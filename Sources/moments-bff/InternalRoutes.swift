@@ -17,7 +17,7 @@ struct InternalRoutes {
     let startedAt = Int(WallClock.nowMilliseconds() / 1000)
 
     /// Rows counted per table, at most (a count is a scan; see `databaseFacts`).
-    static let rowCountLimit = 100_000
+    static let rowCountLimit = 10_000
     /// Viewers offered by the page's picker; any other id can be typed.
     static let viewerLimit = 200
 
