@@ -184,6 +184,12 @@ def test_explorer_on_a_phone(ctx):
     width = driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= PHONE[0], "the page scrolls sideways: %d px" % width
     driver.save_screenshot(os.path.join(ctx["artifacts"], "explorer-phone.png"))
+    driver.find_element(By.ID, "toggle-docs").click()
+    wait(driver, EC.element_to_be_clickable((By.CSS_SELECTOR, '#docs-content a[data-type="Moment"]')), "no docs on a phone").click()
+    wait(driver, EC.visibility_of_element_located((By.CSS_SELECTOR, '[data-field="Moment.isLiked"]')), "no Moment.isLiked on a phone")
+    driver.save_screenshot(os.path.join(ctx["artifacts"], "explorer-phone-docs.png"))
+    driver.find_element(By.ID, "close-docs").click()
+    wait(driver, EC.invisibility_of_element_located((By.ID, "docs")), "the docs never closed")
 
 
 # The internal page

@@ -69,7 +69,7 @@ textarea.code { flex: 1; border: 0; outline: none; resize: none; padding: 10px 1
 .status.ok { background: var(--accent-soft); color: var(--str); }
 .status.bad { background: #fde8e8; color: var(--err); }
 .metric { text-transform: none; letter-spacing: 0; font: 12px var(--mono); color: var(--muted); }
-pre.out { flex: 1; margin: 0; padding: 12px 14px; overflow: auto; font: 13px/1.55 var(--mono); background: var(--code-bg); white-space: pre-wrap; word-break: break-word; }
+pre.out { flex: 1; margin: 0; padding: 12px 14px; overflow: auto; font: 13px/1.55 var(--mono); background: var(--code-bg); white-space: pre; tab-size: 2; }
 .placeholder { color: var(--muted); font-family: var(--sans); }
 .j-key { color: var(--key); } .j-str { color: var(--str); } .j-num { color: var(--num); } .j-lit { color: var(--lit); }
 .note { color: var(--err); font-family: var(--sans); }
@@ -102,7 +102,7 @@ footer.hints kbd { font: 11px var(--mono); border: 1px solid var(--line); border
   main, main.with-docs { grid-template-columns: 1fr; padding: 8px; gap: 8px; overflow: auto; }
   .panel.query { min-height: 360px; }
   .panel.result { min-height: 320px; }
-  main.with-docs .docs { position: fixed; inset: 52px 0 0 0; z-index: 5; border-radius: 0; }
+  main.with-docs .docs { position: fixed; inset: 0; z-index: 5; border-radius: 0; }
   footer.hints { display: none; }
   .run kbd, #copy-curl { display: none; }
 }
