@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
-command -v chromium >/dev/null || missing+=(chromium)
+command -v chromium >/dev/null || missing+=(chromium fonts-liberation)  # the font chromium recommends
 command -v chromedriver >/dev/null || missing+=(chromium-driver)
 command -v python3 >/dev/null || missing+=(python3)
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
