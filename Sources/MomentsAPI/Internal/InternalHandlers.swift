@@ -57,7 +57,7 @@ package struct InternalResetHandler: HTTPHandler {
         guard available else {
             return refuse(Self.forbidden, "The reset is only offered with an explicit --internal-page on.")
         }
-        if let origin = request.headers["Origin"], origin != "http://" + (request.headers["Host"] ?? "") {
+        if let origin = request.headers["Origin"], !Self.isSameOrigin(origin, host: request.headers["Host"]) {
             return refuse(Self.forbidden, "Cross-origin requests may not reset the data.")
         }
         guard let contentType = request.headers["Content-Type"],
@@ -82,6 +82,13 @@ package struct InternalResetHandler: HTTPHandler {
     }
 
     static let forbidden = HTTPStatus(403, "Forbidden")
+
+    /// Whether a browser's `Origin` names this server (`http` or, behind a
+    /// TLS proxy, `https`, with the `Host` the request came to).
+    static func isSameOrigin(_ origin: String, host: String?) -> Bool {
+        guard let host else { return false }
+        return origin == "http://" + host || origin == "https://" + host
+    }
 
     private func refuse(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
         InternalJSON.response(status, ["error": .string(message)])
