@@ -26,7 +26,7 @@ extension Executor {
             try completeObject(plan, .node(node))
         case .object(let source):
             guard !isList else { throw notIterable(plan) }
-            try completeObject(plan, .value(source))
+            try completeObject(plan, .value(ValueSource(source)))
         case .list(let items):
             try completeList(plan, level, count: items.count) { items[$0] }
         case .strings(let strings):

@@ -55,7 +55,7 @@ struct Executor: ~Copyable {
             let rootFields = try plans.rootPlan(for: operation, variables: collector.variables) { () throws(GraphQLError) in
                 try collector.collectFields(rootType, [operation.selectionSet])
             }
-            try executeFields(.value(rootValue), rootFields)
+            try executeFields(.value(ValueSource(rootValue)), rootFields)
         } catch {
             errors.append(error)
             out.replaceTail(from: dataStart)
@@ -67,15 +67,16 @@ struct Executor: ~Copyable {
     /// Spec §6.3 ExecuteSelectionSet, with the grouped field set already collected.
     mutating func executeFields(_ source: ObjectSource, _ plans: [FieldPlan]) throws(GraphQLError) {
         out.append(UInt8(ascii: "{"))
-        var failure: GraphQLError?
         for position in plans.indices {
             // The plan array keeps every plan alive: borrowing each one
-            // unretained spares a retain and a release per field.
-            Unmanaged.passUnretained(plans[position])._withUnsafeGuaranteedRef { plan in
+            // unretained spares a retain and a release per field. The error
+            // is returned, not captured, so the closure needs no heap box.
+            let failure: GraphQLError? = Unmanaged.passUnretained(plans[position])._withUnsafeGuaranteedRef { plan in
                 do throws(GraphQLError) {
                     try executeField(plan, source, first: position == 0)
+                    return nil
                 } catch {
-                    failure = error
+                    return error
                 }
             }
             if let failure { throw failure }
@@ -145,8 +146,8 @@ struct Executor: ~Copyable {
         case .node(let node):
             // A field without a `resolveNode` resolver: the node as `Any`.
             value = node
-        case .value(let any):
-            value = any
+        case .value(let box):
+            value = box.value
         }
         if let resolveSource = plan.resolveSource {
             do {

@@ -38,8 +38,11 @@ final class FieldPlan: @unchecked Sendable {
     /// The named type when it is an object; the value names when it is an enum.
     let objectType: ObjectType?
     let enumValueNames: [String]
-    /// Set once, read lock-free by every object this field completes.
-    private let subfieldCache = AtomicLazyReference<SubfieldPlans>()
+    /// The sub-plan, a retained `SubfieldPlans`: set once, then read
+    /// lock-free by every object this field completes. (Not
+    /// `AtomicLazyReference`, whose `load` is not inlined here and looks up
+    /// its generic metadata on every call.)
+    private let subfieldCache = Atomic<UnsafeRawPointer?>(nil)
 
     init(
         responseKey: String, nodes: [Field], definition: FieldDefinition, parentType: ObjectType,
@@ -83,7 +86,12 @@ final class FieldPlan: @unchecked Sendable {
         }
     }
 
-    deinit { separatedKey.deallocate() }
+    deinit {
+        separatedKey.deallocate()
+        if let cached = subfieldCache.load(ordering: .acquiring) {
+            Unmanaged<SubfieldPlans>.fromOpaque(cached).release()
+        }
+    }
 
     var locations: [SourceLocation] { nodes.map(\.loc) }
 
@@ -92,12 +100,19 @@ final class FieldPlan: @unchecked Sendable {
     func subfields(
         budget: OperationPlanCache, _ build: () throws(GraphQLError) -> [FieldPlan]
     ) throws(GraphQLError) -> [FieldPlan] {
-        if let cached = subfieldCache.load() { return cached.plans }
+        if let cached = subfieldCache.load(ordering: .acquiring) {
+            return Unmanaged<SubfieldPlans>.fromOpaque(cached).takeUnretainedValue().plans
+        }
         let built = try build()
         // Racing first requests each build; one copy is kept and one is paid for.
         if budget.reserve(plans: built.count) {
-            let offered = SubfieldPlans(built)
-            if subfieldCache.storeIfNil(offered) !== offered { budget.refund(plans: built.count) }
+            let offered = Unmanaged.passRetained(SubfieldPlans(built))
+            let (stored, _) = subfieldCache.compareExchange(
+                expected: nil, desired: UnsafeRawPointer(offered.toOpaque()), ordering: .acquiringAndReleasing)
+            if !stored {
+                offered.release()
+                budget.refund(plans: built.count)
+            }
         }
         return built
     }

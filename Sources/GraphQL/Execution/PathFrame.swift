@@ -22,10 +22,21 @@ struct PathFrame: BitwiseCopyable {
     }
 }
 
-/// The source of an object's fields: a class instance stays a reference.
+/// The source of an object's fields. Both cases hold one class reference,
+/// so copying a source is a retain, never a call through `Any`'s witnesses.
 enum ObjectSource {
-    case value(Any)
+    /// Any other source (`Resolved.object`, the root value), boxed.
+    case value(ValueSource)
     case node(AnyObject)
+}
+
+/// A source that is not a class instance, boxed once per object.
+final class ValueSource {
+    let value: Any
+
+    init(_ value: Any) {
+        self.value = value
+    }
 }
 
 extension Resolved {
