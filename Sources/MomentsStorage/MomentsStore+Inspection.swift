@@ -5,30 +5,30 @@ import SQLite
 /// timeline costs whatever the file holds.
 extension MomentsStore {
     /// Facts about the open file, from SQLite itself.
-    public struct DatabaseFacts: Sendable {
-        public struct RowCount: Sendable {
-            public var table: String
+    package struct DatabaseFacts: Sendable {
+        package struct RowCount: Sendable {
+            package var table: String
             /// Rows counted, at most the limit asked for.
-            public var count: Int
+            package var count: Int
             /// The table has more rows than were counted.
-            public var isAtLeast: Bool
+            package var isAtLeast: Bool
         }
 
-        public var pageSize: Int
-        public var pageCount: Int
-        public var freePages: Int
-        public var journalMode: String
+        package var pageSize: Int
+        package var pageCount: Int
+        package var freePages: Int
+        package var journalMode: String
         /// `PRAGMA user_version` of the file (0: written by another program in the contract's layout).
-        public var schemaVersion: Int
+        package var schemaVersion: Int
         /// The version `schema.sql` writes, the newest this binary reads.
-        public var supportedSchemaVersion: Int
-        public var sqliteVersion: String
-        public var rows: [RowCount]
+        package var supportedSchemaVersion: Int
+        package var sqliteVersion: String
+        package var rows: [RowCount]
     }
 
     /// The file's facts; each table's rows are counted up to `countLimit`
     /// (a count is a scan: a million-row table would cost tens of ms).
-    public func databaseFacts(countLimit: Int) throws -> DatabaseFacts {
+    package func databaseFacts(countLimit: Int) throws -> DatabaseFacts {
         try pool.readTransaction { connection in
             func integer(_ sql: String) throws -> Int {
                 guard case .integer(let value)? = try connection.scalar(sql) else { return 0 }
@@ -59,7 +59,7 @@ extension MomentsStore {
     }
 
     /// The first `limit` users by id (id, name): the viewers the QA page offers.
-    public func someUsers(limit: Int) throws -> [(id: String, name: String)] {
+    package func someUsers(limit: Int) throws -> [(id: String, name: String)] {
         try pool.read { connection in
             try connection.withStatement("SELECT id, name FROM users ORDER BY id LIMIT ?", [.integer(Int64(limit))]) { statement in
                 var users: [(id: String, name: String)] = []
@@ -70,12 +70,12 @@ extension MomentsStore {
     }
 
     /// Entries in the read cache (timelines, moments' likers); nil when it is off.
-    public var readCacheCounts: (timelines: Int, likers: Int)? { cache?.counts }
+    package var readCacheCounts: (timelines: Int, likers: Int)? { cache?.counts }
 
     /// Replaces every row of the contract's tables with the demo data (times
     /// relative to `now`, Unix seconds), in one transaction, then clears the
     /// caches (which tells the response cache). For the QA page's reset only.
-    public func resetToDemoData(now: Int64 = WallClock.nowMilliseconds() / 1000) throws {
+    package func resetToDemoData(now: Int64 = WallClock.nowMilliseconds() / 1000) throws {
         try pool.write { connection in
             // Children first: foreign keys are on.
             for table in ["moment_likes", "moment_photos", "moments", "friendships", "users"] {

@@ -5,10 +5,10 @@ import HTTP1
 /// (`ExplorerPage`); every other request goes to `next` (the GraphQL
 /// handler) exactly as before, so a JSON client's GET without a query still
 /// gets its `400`.
-public struct ExplorerHandler: HTTPHandler {
+package struct ExplorerHandler: HTTPHandler {
     private let next: any HTTPHandler
 
-    public init(next: any HTTPHandler) { self.next = next }
+    package init(next: any HTTPHandler) { self.next = next }
 
     /// Whether `request` is a browser asking for a page rather than a GraphQL request.
     static func wantsPage(_ request: HTTPRequest) -> Bool {
@@ -19,15 +19,15 @@ public struct ExplorerHandler: HTTPHandler {
     }
 
     // The page is a constant: answered on the I/O thread, like `/`.
-    public func execution(for request: HTTPRequest) -> HandlerExecution {
+    package func execution(for request: HTTPRequest) -> HandlerExecution {
         Self.wantsPage(request) ? .inline : next.execution(for: request)
     }
 
-    public func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
+    package func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
         Self.wantsPage(request) ? nil : next.cachedResponse(to: request)
     }
 
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    package func handle(_ request: HTTPRequest) -> HTTPResponse {
         Self.wantsPage(request) ? HTMLPage.response(ExplorerPage.bytes) : next.handle(request)
     }
 }
