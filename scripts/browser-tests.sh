@@ -8,13 +8,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
-command -v chromium >/dev/null || missing+=(chromium fonts-liberation)  # the font chromium recommends
+command -v chromium >/dev/null || missing+=(chromium)
 command -v chromedriver >/dev/null || missing+=(chromium-driver)
 command -v python3 >/dev/null || missing+=(python3)
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  apt-get install -y -qq "${missing[@]}"  # with recommends (fonts): about 30 s
 fi
 if ! python3 -c 'import selenium' 2>/dev/null; then
   # --break-system-packages: Debian's own python3 refuses pip installs without it (PEP 668).
