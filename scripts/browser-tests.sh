@@ -14,11 +14,11 @@ command -v python3 >/dev/null || missing+=(python3)
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
-  apt-get install -y -qq "${missing[@]}"  # with recommends (fonts): about 30 s
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"  # with recommends (fonts): about 30 s
 fi
 if ! python3 -c 'import selenium' 2>/dev/null; then
   # --break-system-packages: Debian's own python3 refuses pip installs without it (PEP 668).
-  python3 -m pip install -q selenium 2>/dev/null || python3 -m pip install -q --break-system-packages selenium
+  python3 -m pip install -q 'selenium==4.*' 2>/dev/null || python3 -m pip install -q --break-system-packages 'selenium==4.*'
 fi
 
 swift build --product moments-bff
