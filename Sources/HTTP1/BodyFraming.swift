@@ -1,5 +1,5 @@
 /// How a request's body is delimited (RFC 9112 §6.3).
-public enum BodyFraming: Sendable, Hashable {
+package enum BodyFraming: Sendable, Hashable {
     /// No Content-Length and no Transfer-Encoding: a request has no body (§6.3 item 7).
     case none
     /// Content-Length: exactly this many bytes (at least one) follow the head.

@@ -1,6 +1,6 @@
 /// The machine's vocabulary: its states, the actions it asks for, and the timers it arms.
 extension ConnectionStateMachine {
-    public enum Timeout: Sendable, Equatable {
+    package enum Timeout: Sendable, Equatable {
         case header, body, idle, write, linger
         /// The request body's average rate fell below `minRequestBodyDataRate`.
         case requestBodyDataRate
@@ -8,7 +8,7 @@ extension ConnectionStateMachine {
         case responseDataRate
     }
 
-    public enum TimerCommand: Sendable, Equatable {
+    package enum TimerCommand: Sendable, Equatable {
         /// Leave the running timer as it is.
         case keep
         /// (Re)start the one connection timer: it fires `timedOut(kind)` after `after`.
@@ -16,7 +16,7 @@ extension ConnectionStateMachine {
         case cancel
     }
 
-    public enum State: Sendable, Equatable {
+    package enum State: Sendable, Equatable {
         /// Waiting for the first byte of the next request.
         case idle
         /// Part of a request head arrived; the header timer runs.
@@ -32,7 +32,7 @@ extension ConnectionStateMachine {
         case closed
     }
 
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// Keep reading input, applying the timer command.
         case read(TimerCommand)
         /// Queue the interim `100 Continue`, then read the body.

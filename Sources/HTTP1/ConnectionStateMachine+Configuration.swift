@@ -1,31 +1,31 @@
 extension ConnectionStateMachine {
     /// The bounds the machine enforces; the connection builds it from `HTTPLimits`.
-    public struct Configuration: Sendable, Equatable {
+    package struct Configuration: Sendable, Equatable {
         /// Time to receive a whole request head, from its first byte (and, for
         /// the first request, from the accept). Not restarted by later bytes,
         /// so a slowloris client is cut off. Then `408` and close.
-        public var headerTimeout: Duration
+        package var headerTimeout: Duration
         /// Longest pause between two reads of a request body. Then `408` and close.
-        public var bodyTimeout: Duration
+        package var bodyTimeout: Duration
         /// Longest wait for the next request on a kept-alive connection. Then a quiet close.
-        public var idleTimeout: Duration
+        package var idleTimeout: Duration
         /// Longest pause in write progress to a client that stops reading. Then a reset.
-        public var writeTimeout: Duration
+        package var writeTimeout: Duration
         /// After a closing response, how long unread input is drained before
         /// the close, so the client reads the response instead of a reset
         /// (nginx `lingering_timeout`).
-        public var lingerTimeout: Duration
+        package var lingerTimeout: Duration
         /// Slowest average body rate, in bytes/s, once the body has been awaited
         /// for `dataRateGracePeriod`. Then `408` and close. 0: off.
-        public var minRequestBodyDataRate: Int
+        package var minRequestBodyDataRate: Int
         /// Slowest rate, in bytes/s, at which queued output may drain while a write
         /// is blocked. Then a reset. 0: off.
-        public var minResponseDataRate: Int
+        package var minResponseDataRate: Int
         /// Before it, neither rate is enforced (see `HTTPLimits.dataRateGracePeriod`).
-        public var dataRateGracePeriod: Duration
+        package var dataRateGracePeriod: Duration
 
         /// Each bound defaults to `HTTPLimits`' default: one place says them.
-        public init(
+        package init(
             headerTimeout: Duration = HTTPLimits().headerTimeout,
             bodyTimeout: Duration = HTTPLimits().bodyTimeout,
             idleTimeout: Duration = HTTPLimits().idleTimeout,
@@ -45,7 +45,7 @@ extension ConnectionStateMachine {
             self.dataRateGracePeriod = dataRateGracePeriod
         }
 
-        public init(_ limits: HTTPLimits) {
+        package init(_ limits: HTTPLimits) {
             self.init(
                 headerTimeout: limits.headerTimeout,
                 bodyTimeout: limits.bodyTimeout,

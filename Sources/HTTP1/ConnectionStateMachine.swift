@@ -12,22 +12,22 @@
 /// strictly in order (NIO's `HTTPServerPipelineHandler`). Reads are wanted only
 /// while the machine can use input and no output is waiting to drain
 /// (`wantsReads`); the connection applies that in one place.
-public struct ConnectionStateMachine: Sendable {
+package struct ConnectionStateMachine: Sendable {
     /// The configuration, held by reference: the machine lives inline in every
     /// connection, and all of a server's connections share one (copies of one
     /// machine share it), so idle connections do not each carry a copy.
     private let bounds: Bounds
-    public var configuration: Configuration { bounds.configuration }
-    public private(set) var state: State = .idle
+    package var configuration: Configuration { bounds.configuration }
+    package private(set) var state: State = .idle
     /// Whether the request being read or handled allows keeping the connection.
     private var requestKeepAlive = true
     /// Responses fully queued so far: the first request waits under the header timeout, later ones under the idle timeout.
-    public private(set) var responsesQueued = 0
+    package private(set) var responsesQueued = 0
     /// Queued bytes the socket did not take yet.
     private var outputPending = false
     private var peerClosedInput = false
     /// The server is stopping: no new request is started, the current one ends with `Connection: close`.
-    public private(set) var stopping = false
+    package private(set) var stopping = false
     /// The body being read: its bytes and waiting time (used in `.readingBody` only).
     var bodyRate = BodyDataRate()
     /// When body bytes last arrived, or reading resumed: the body timeout runs from here.
@@ -36,7 +36,7 @@ public struct ConnectionStateMachine: Sendable {
     /// When blocked output last made progress: the write timeout runs from here.
     var outputProgress: Duration = .zero
 
-    public init(configuration: Configuration) {
+    package init(configuration: Configuration) {
         bounds = Bounds(configuration)
     }
 
@@ -46,7 +46,7 @@ public struct ConnectionStateMachine: Sendable {
     }
 
     /// Whether the connection should read its socket now (readiness is ignored otherwise).
-    public var wantsReads: Bool {
+    package var wantsReads: Bool {
         guard !outputPending, !peerClosedInput else { return false }
         switch state {
         case .idle, .readingHead, .readingBody, .lingering: return true
@@ -55,7 +55,7 @@ public struct ConnectionStateMachine: Sendable {
     }
 
     /// Whether input can be decoded now (bytes already buffered are kept otherwise).
-    public var acceptsRequestBytes: Bool {
+    package var acceptsRequestBytes: Bool {
         switch state {
         case .idle: !stopping
         case .readingHead, .readingBody: true
@@ -66,12 +66,12 @@ public struct ConnectionStateMachine: Sendable {
     // MARK: Events
 
     /// The connection was accepted.
-    public mutating func opened() -> Action {
+    package mutating func opened() -> Action {
         .read(.arm(.header, after: configuration.headerTimeout))
     }
 
     /// `count` bytes of a request arrived (called before decoding them).
-    public mutating func bytesArrived(_ count: Int, now: Duration) -> Action {
+    package mutating func bytesArrived(_ count: Int, now: Duration) -> Action {
         switch state {
         case .idle:
             state = .readingHead
@@ -88,7 +88,7 @@ public struct ConnectionStateMachine: Sendable {
     }
 
     /// The decoder needs more bytes before its next event.
-    public mutating func needMoreData() -> Action {
+    package mutating func needMoreData() -> Action {
         switch state {
         case .idle:
             if stopping { return close() }
@@ -102,7 +102,7 @@ public struct ConnectionStateMachine: Sendable {
 
     /// A request head was decoded and its body (if any) follows; `bodyBytesRead`
     /// bytes after the head were already read with it.
-    public mutating func headReceived(expectsContinue: Bool, keepAlive: Bool, bodyBytesRead: Int, now: Duration) -> Action {
+    package mutating func headReceived(expectsContinue: Bool, keepAlive: Bool, bodyBytesRead: Int, now: Duration) -> Action {
         guard state == .readingHead || state == .idle else { return .none }
         state = .readingBody
         requestKeepAlive = keepAlive
@@ -118,7 +118,7 @@ public struct ConnectionStateMachine: Sendable {
     }
 
     /// A complete request was decoded.
-    public mutating func requestReceived(keepAlive: Bool) -> Action {
+    package mutating func requestReceived(keepAlive: Bool) -> Action {
         switch state {
         case .idle, .readingHead, .readingBody:
             state = .handling
@@ -131,7 +131,7 @@ public struct ConnectionStateMachine: Sendable {
 
     /// The handler answered; returns whether the response keeps the
     /// connection open (`Connection: close` otherwise).
-    public mutating func responseReady(handlerAllowsKeepAlive: Bool = true) -> Bool {
+    package mutating func responseReady(handlerAllowsKeepAlive: Bool = true) -> Bool {
         guard state == .handling else { return false }
         let keepAlive = requestKeepAlive && handlerAllowsKeepAlive && !stopping && !peerClosedInput
         state = keepAlive ? .idle : .closing
@@ -140,7 +140,7 @@ public struct ConnectionStateMachine: Sendable {
     }
 
     /// The decoder refused the input: answer once with its status and close. Never guess.
-    public mutating func parseFailed(status: HTTPStatus) -> Action {
+    package mutating func parseFailed(status: HTTPStatus) -> Action {
         switch state {
         case .idle, .readingHead, .readingBody:
             state = .closing
@@ -152,13 +152,13 @@ public struct ConnectionStateMachine: Sendable {
 
     /// `count` bytes of output were queued (a response, a `100 Continue`): they
     /// extend the time the client may take to read (`minResponseDataRate`).
-    public mutating func outputQueued(_ count: Int, now: Duration) {
+    package mutating func outputQueued(_ count: Int, now: Duration) {
         guard configuration.minResponseDataRate > 0 else { return }
         responseRate.queued(count, now: now, rate: configuration.minResponseDataRate, grace: configuration.dataRateGracePeriod)
     }
 
     /// A write left bytes the socket did not take: stop reading until they drain.
-    public mutating func outputBlocked(now: Duration) -> Action {
+    package mutating func outputBlocked(now: Duration) -> Action {
         guard state != .closed else { return .none }
         outputPending = true
         outputProgress = now
@@ -167,14 +167,14 @@ public struct ConnectionStateMachine: Sendable {
     }
 
     /// A blocked write made progress but did not finish.
-    public mutating func outputProgressed(now: Duration) -> Action {
+    package mutating func outputProgressed(now: Duration) -> Action {
         guard state != .closed, outputPending else { return .none }
         outputProgress = now
         return .awaitDrain(outputTimer(now: now))
     }
 
     /// Every queued byte reached the socket.
-    public mutating func outputDrained(now: Duration) -> Action {
+    package mutating func outputDrained(now: Duration) -> Action {
         outputPending = false
         switch state {
         case .closing:
@@ -196,7 +196,7 @@ public struct ConnectionStateMachine: Sendable {
     }
 
     /// The peer closed its sending side (read returned 0).
-    public mutating func readEOF() -> Action {
+    package mutating func readEOF() -> Action {
         switch state {
         case .idle:
             return outputPending ? markPeerClosed() : close()
@@ -213,7 +213,7 @@ public struct ConnectionStateMachine: Sendable {
 
     /// The timer armed for `kind` fired. A rate deadline may have moved since it
     /// was armed (more bytes came, more output was queued), so it is checked again.
-    public mutating func timedOut(_ kind: Timeout, now: Duration) -> Action {
+    package mutating func timedOut(_ kind: Timeout, now: Duration) -> Action {
         switch (kind, state) {
         case (.header, .idle), (.idle, .idle):
             return outputPending ? .none : close()
@@ -234,14 +234,14 @@ public struct ConnectionStateMachine: Sendable {
     }
 
     /// The server is stopping: close when idle, otherwise end after the current response.
-    public mutating func shutdownRequested() -> Action {
+    package mutating func shutdownRequested() -> Action {
         stopping = true
         if state == .idle, !outputPending { return close() }
         return .none
     }
 
     /// The connection is gone (error, or closed after an action).
-    public mutating func closed() {
+    package mutating func closed() {
         state = .closed
     }
 

@@ -1,10 +1,10 @@
 /// The HTTP date format (RFC 9110 §5.6.7, IMF-fixdate: `Sun, 06 Nov 1994 08:49:37 GMT`),
 /// by pure arithmetic: the caller reads the clock.
-public enum HTTPDate {
+package enum HTTPDate {
     private static let weekdays: StaticString = "SunMonTueWedThuFriSat"
     private static let months: StaticString = "JanFebMarAprMayJunJulAugSepOctNovDec"
 
-    public static func format(secondsSince1970 seconds: Int) -> String {
+    package static func format(secondsSince1970 seconds: Int) -> String {
         let days = floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)

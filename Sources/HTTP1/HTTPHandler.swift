@@ -1,7 +1,7 @@
 /// The one seam between the transport and the application: a request in, a
 /// response out. Called off the I/O path, possibly on several threads at once,
 /// unless the handler says the request runs inline (`execution(for:)`).
-public protocol HTTPHandler: Sendable {
+package protocol HTTPHandler: Sendable {
     func handle(_ request: HTTPRequest) -> HTTPResponse
 
     /// Where `handle(request)` runs (see `HandlerExecution`); `.pooled` unless
@@ -23,7 +23,7 @@ public protocol HTTPHandler: Sendable {
 }
 
 extension HTTPHandler {
-    public func execution(for request: HTTPRequest) -> HandlerExecution { .pooled }
+    package func execution(for request: HTTPRequest) -> HandlerExecution { .pooled }
 
-    public func cachedResponse(to request: HTTPRequest) -> HTTPResponse? { nil }
+    package func cachedResponse(to request: HTTPRequest) -> HTTPResponse? { nil }
 }

@@ -1,37 +1,37 @@
 /// Header fields in arrival order, duplicates kept; names compare case-insensitively.
-public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    public private(set) var fields: [(name: String, value: String)]
+package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    package private(set) var fields: [(name: String, value: String)]
 
-    public init() { fields = [] }
-    public init(_ fields: [(name: String, value: String)]) { self.fields = fields }
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init() { fields = [] }
+    package init(_ fields: [(name: String, value: String)]) { self.fields = fields }
+    package init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { (name: $0.0, value: $0.1) }
     }
 
-    public var count: Int { fields.count }
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
+    package var count: Int { fields.count }
+    package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 
     /// The first value of `name`, if present.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         fields.first { Self.equalNames($0.name, name) }?.value
     }
 
     /// Every value of `name`, in order.
-    public func values(_ name: String) -> [String] {
+    package func values(_ name: String) -> [String] {
         fields.filter { Self.equalNames($0.name, name) }.map(\.value)
     }
 
-    public func contains(_ name: String) -> Bool { self[name] != nil }
+    package func contains(_ name: String) -> Bool { self[name] != nil }
 
-    public mutating func add(_ name: String, _ value: String) { fields.append((name, value)) }
+    package mutating func add(_ name: String, _ value: String) { fields.append((name, value)) }
 
     /// Replaces every value of `name` with one.
-    public mutating func set(_ name: String, _ value: String) {
+    package mutating func set(_ name: String, _ value: String) {
         remove(name)
         fields.append((name, value))
     }
 
-    public mutating func remove(_ name: String) { fields.removeAll { Self.equalNames($0.name, name) } }
+    package mutating func remove(_ name: String) { fields.removeAll { Self.equalNames($0.name, name) } }
 
     /// The elements of every `name` field's comma-separated list (RFC 9110 §5.6.1), trimmed of
     /// SP and HTAB and lowercased: the `Connection` tokens of a request or a handler's response.
@@ -40,7 +40,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     /// ASCII case-insensitive comparison; header names are tokens (RFC 9110 §5.1).
-    public static func equalNames(_ lhs: String, _ rhs: String) -> Bool {
+    package static func equalNames(_ lhs: String, _ rhs: String) -> Bool {
         let a = lhs.utf8, b = rhs.utf8
         guard a.count == b.count else { return false }
         for (x, y) in zip(a, b) where x != y {
@@ -51,12 +51,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         return true
     }
 
-    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+    package static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.count == rhs.fields.count
             && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         for field in fields {
             hasher.combine(field.name)
             hasher.combine(field.value)

@@ -5,55 +5,55 @@ import Glibc
 /// Every bound the HTTP/1.1 server enforces, named, each with a documented default
 /// (the shape of Hummingbird's configuration structs). The codec uses the size
 /// limits; the connection and server use the timeouts and counts.
-public struct HTTPLimits: Sendable, Hashable {
+package struct HTTPLimits: Sendable, Hashable {
     /// Longest request line (method, target, version; without CRLF), in bytes. Past it: 414. Default 8 KiB.
-    public var maxRequestLineLength: Int
+    package var maxRequestLineLength: Int
     /// Largest header block after the request line (field lines with their CRLFs), in bytes. Past it: 431.
     /// Default 32 KiB.
-    public var maxHeaderBlockBytes: Int
+    package var maxHeaderBlockBytes: Int
     /// Most header field lines in one request. Past it: 431. Default 100.
-    public var maxHeaderCount: Int
+    package var maxHeaderCount: Int
     /// Largest request body, checked against Content-Length up front and against the running total of a
     /// chunked body. Past it: 413. Default 1 MiB.
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
     /// Longest chunk-size line after the size digits (whitespace and chunk extensions, which are ignored).
     /// Past it: 400. Default 1 KiB.
-    public var maxChunkExtensionBytes: Int
+    package var maxChunkExtensionBytes: Int
     /// Largest trailer section of a chunked body (read and dropped), in bytes. Past it: 431. Default 8 KiB.
-    public var maxTrailerBytes: Int
+    package var maxTrailerBytes: Int
     /// Time to receive a complete header block once a request has started. Past it: 408, then close.
     /// Default 10 s.
-    public var headerTimeout: Duration
+    package var headerTimeout: Duration
     /// Time a keep-alive connection may sit with no request in progress before it is closed quietly.
     /// Default 60 s.
-    public var idleTimeout: Duration
+    package var idleTimeout: Duration
     /// Time a write may make no progress (a client that stops reading) before the connection is reset
     /// (its unsent bytes dropped). Default 30 s.
-    public var writeTimeout: Duration
+    package var writeTimeout: Duration
     /// Longest gap between two reads of a request body. Past it: 408, then close. Default 30 s.
-    public var bodyTimeout: Duration
+    package var bodyTimeout: Duration
     /// Slowest average a request body may arrive at, in bytes per second, once `dataRateGracePeriod`
     /// has passed (Kestrel's `MinRequestBodyDataRate`): the average counts every body byte over the
     /// time the server waited for the body. Past it: 408, then close. 0 turns it off. Default 240.
     ///
     /// Why, on top of `bodyTimeout`: a gap timer restarts on every byte, so a body trickled at one
     /// byte every few seconds would hold its connection (and its request's buffers) forever.
-    public var minRequestBodyDataRate: Int
+    package var minRequestBodyDataRate: Int
     /// Slowest average a client may read a response at, in bytes per second (Kestrel's
     /// `MinResponseDataRate`): every queued response adds its size at this rate to the time its
     /// connection may take, and each gets at least `dataRateGracePeriod`. Checked only while a write
     /// is blocked on the client. Past it: the connection is reset. 0 turns it off. Default 240.
-    public var minResponseDataRate: Int
+    package var minResponseDataRate: Int
     /// The time before either data rate is enforced: a body is not judged before it has been awaited
     /// this long, and every response may take at least this long. Default 5 s (Kestrel's).
-    public var dataRateGracePeriod: Duration
+    package var dataRateGracePeriod: Duration
     /// After a response that closes the connection, how long the client's unread input is read and
     /// dropped before the close, so the client reads the response instead of a reset (nginx
     /// `lingering_timeout`). Default 2 s.
-    public var lingerTimeout: Duration
+    package var lingerTimeout: Duration
     /// Most open connections; past it new connections are refused: accepted, answered
     /// `503` with `Retry-After: 1` (one non-blocking write) and closed at once. Default 10 000.
-    public var maxConnections: Int
+    package var maxConnections: Int
     /// Requests whose handlers may block (`HandlerExecution.pooled`) that run at once, on threads of
     /// their own. At least 1. Default: one per core, plus one so that a handler waiting on SQLite's
     /// fsync does not leave a core idle (`defaultConcurrentHandlers`).
@@ -61,9 +61,9 @@ public struct HTTPLimits: Sendable, Hashable {
     /// Not more: measured on 2 cores, 16 lanes ran the app's timeline at a quarter of the speed
     /// of 3, because runnable threads beyond the cores get preempted while holding the read
     /// cache's lock, and the others spin on it (`Mutex._lockSlow` took a quarter of the CPU).
-    public var maxConcurrentHandlers: Int
+    package var maxConcurrentHandlers: Int
     /// One per online core, plus one.
-    public static let defaultConcurrentHandlers = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) + 1
+    package static let defaultConcurrentHandlers = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) + 1
     /// Event loops: threads that read, parse, answer inline and write, each for its share of the
     /// connections (assigned in turn as they are accepted). At least 1. Default 1.
     ///
@@ -71,24 +71,24 @@ public struct HTTPLimits: Sendable, Hashable {
     /// two loops served cached timelines 32% faster, but `/healthz` 12% slower with a p99 of
     /// 5.7 ms instead of 2.1, and the like mix 19% slower, because the loops then compete with
     /// the handler pool and the client for the cores. Raise it on machines with cores to spare.
-    public var ioThreads: Int
+    package var ioThreads: Int
     /// Pooled requests that may wait, first in first out, for one of the `maxConcurrentHandlers`.
     /// Past it the request is answered `503` with `Retry-After: 1` without running its handler (the
     /// connection stays open). Default 1,024.
-    public var maxQueuedHandlers: Int
+    package var maxQueuedHandlers: Int
     /// Requests of `HandlerExecution.dedicated` routes (a readiness probe) that run at once, beside
     /// the pool, so they answer while the pool is saturated. No queue: past it, `503` with
     /// `Retry-After: 1`. At least 1. Default 2.
-    public var maxDedicatedHandlers: Int
+    package var maxDedicatedHandlers: Int
     /// Bytes of responses queued but not yet written to a connection before the server stops reading
     /// (and so stops answering pipelined requests) on it. Default 1 MiB.
-    public var maxPendingOutputBytes: Int
+    package var maxPendingOutputBytes: Int
     /// Bytes asked of each socket read. Default 16 KiB.
-    public var readBufferSize: Int
+    package var readBufferSize: Int
     /// On stop, how long requests in flight may run before their connections are closed. Default 10 s.
-    public var shutdownGracePeriod: Duration
+    package var shutdownGracePeriod: Duration
 
-    public init(
+    package init(
         maxRequestLineLength: Int = 8 * 1024,
         maxHeaderBlockBytes: Int = 32 * 1024,
         maxHeaderCount: Int = 100,

@@ -1,7 +1,7 @@
 /// Why a request could not be framed. Each case maps to the one status the client
 /// is answered with (then the connection closes: NIO's one-400-then-close rule).
 /// 408 is not here: timeouts are connection actions, not parse results.
-public enum HTTPParseError: Error, Sendable, Hashable, CaseIterable {
+package enum HTTPParseError: Error, Sendable, Hashable, CaseIterable {
     // Request line (RFC 9112 §3).
     /// Missing or doubled spaces, empty method or target, a line that is not `method SP target SP version`.
     case invalidRequestLine
@@ -73,7 +73,7 @@ public enum HTTPParseError: Error, Sendable, Hashable, CaseIterable {
     case bodyTooLarge
 
     /// The status the client is answered with before the connection closes.
-    public var status: HTTPStatus {
+    package var status: HTTPStatus {
         switch self {
         case .unsupportedVersion: .httpVersionNotSupported
         case .requestLineTooLong: .uriTooLong

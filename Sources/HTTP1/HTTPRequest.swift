@@ -1,14 +1,14 @@
 /// A complete request as the handler sees it: the head, and the whole body
 /// (de-chunked, trailers dropped).
-public struct HTTPRequest: Sendable {
-    public var method: HTTPMethod
+package struct HTTPRequest: Sendable {
+    package var method: HTTPMethod
     /// The request-target as sent (origin form: path and optional query).
-    public var target: String
-    public var version: HTTPVersion
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+    package var target: String
+    package var version: HTTPVersion
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
 
-    public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    package init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.method = method
         self.target = target
         self.version = version
@@ -17,17 +17,17 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The target's path, without the query.
-    public var path: Substring { RequestTarget.path(of: target) }
+    package var path: Substring { RequestTarget.path(of: target) }
 
     /// The raw query (after `?`), if any.
-    public var query: Substring? {
+    package var query: Substring? {
         target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[target.utf8.index(after: $0)...] }
     }
 
     /// Whether the client asked for the connection to stay open after this
     /// request (RFC 9112 §9.3): HTTP/1.1 unless `Connection: close`; HTTP/1.0
     /// only with `Connection: keep-alive`.
-    public var wantsKeepAlive: Bool {
+    package var wantsKeepAlive: Bool {
         let tokens = headers.lowercasedListElements("Connection")
         switch version {
         case .http1_1: return !tokens.contains("close")

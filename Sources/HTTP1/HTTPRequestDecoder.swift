@@ -24,11 +24,11 @@
 ///   trailers are read and dropped.
 /// - `Expect: 100-continue` is reported only for HTTP/1.1 requests with a body; other
 ///   expectations are ignored (RFC 9110 §10.1.1 allows 417; we don't).
-public struct HTTPRequestDecoder: Sendable {
+package struct HTTPRequestDecoder: Sendable {
     /// Body bytes reserved up front for a `Content-Length` body (64 KiB).
     static let initialBodyReservation = 64 * 1024
 
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// Every given byte was consumed (buffered if part of an incomplete head): feed more.
         case needMoreData
         /// A head is complete and its body (if any) not yet read: the connection can send
@@ -46,7 +46,7 @@ public struct HTTPRequestDecoder: Sendable {
         case chunkedBody
     }
 
-    public let limits: HTTPLimits
+    package let limits: HTTPLimits
     private var phase = Phase.head
     private var scanner = HeadScanner()
     /// The bytes of a head that has not arrived whole.
@@ -57,13 +57,13 @@ public struct HTTPRequestDecoder: Sendable {
     private var chunked = ChunkedDecoder()
     private var failure: HTTPParseError?
 
-    public init(limits: HTTPLimits = HTTPLimits()) {
+    package init(limits: HTTPLimits = HTTPLimits()) {
         self.limits = limits
     }
 
     /// Whether a request has started (some of its bytes consumed) and is not yet complete.
     /// (The server's connection tracks this in `ConnectionStateMachine`, not here.)
-    public var isMidRequest: Bool {
+    package var isMidRequest: Bool {
         switch phase {
         case .head: !pending.isEmpty
         case .headDelivered, .lengthBody, .chunkedBody: true
@@ -72,14 +72,14 @@ public struct HTTPRequestDecoder: Sendable {
 
     /// The head of the request whose body is being read (or whose body was refused):
     /// what a refusal or a timeout can still name in the access log. Nil between requests.
-    public var headInProgress: HTTPRequestHead? { currentHead }
+    package var headInProgress: HTTPRequestHead? { currentHead }
 
     /// Bytes of an incomplete head held over from earlier calls (zero while heads arrive whole).
     var bufferedHeadBytes: Int { pending.count }
 
     /// Decodes from `bytes`, returning the event and how many bytes of `bytes` it consumed.
     /// With `.needMoreData`, `consumed == bytes.count`.
-    public mutating func decode(_ bytes: UnsafeRawBufferPointer) throws(HTTPParseError) -> (event: Event, consumed: Int) {
+    package mutating func decode(_ bytes: UnsafeRawBufferPointer) throws(HTTPParseError) -> (event: Event, consumed: Int) {
         if let failure { throw failure }
         do {
             return try step(bytes)

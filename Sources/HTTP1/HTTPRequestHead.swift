@@ -1,25 +1,25 @@
 /// A request's head, as soon as it is complete and before any of its body is read,
 /// with everything the connection needs to decide: how the body is framed, whether
 /// to send `100 Continue`, and whether the connection stays open afterwards.
-public struct HTTPRequestHead: Sendable {
-    public var method: HTTPMethod
+package struct HTTPRequestHead: Sendable {
+    package var method: HTTPMethod
     /// The target in origin form (path and optional query). An absolute-form target
     /// (`http://host/path?q`) is reduced to its path and query (RFC 9112 §3.2.2);
     /// `*` (OPTIONS) and authority form (CONNECT) are kept as sent.
-    public var target: String
-    public var version: HTTPVersion
-    public var headers: HTTPHeaders
-    public var framing: BodyFraming
+    package var target: String
+    package var version: HTTPVersion
+    package var headers: HTTPHeaders
+    package var framing: BodyFraming
     /// `Expect: 100-continue` on an HTTP/1.1 request that has a body (RFC 9110 §10.1.1).
-    public var expectsContinue: Bool
+    package var expectsContinue: Bool
     /// Whether the client asked for a persistent connection (RFC 9112 §9.3); agrees with
     /// `HTTPRequest.wantsKeepAlive`.
-    public var keepAlive: Bool
+    package var keepAlive: Bool
 
     /// The target's path, without the query.
-    public var path: Substring { RequestTarget.path(of: target) }
+    package var path: Substring { RequestTarget.path(of: target) }
 
-    public init(
+    package init(
         method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:],
         framing: BodyFraming = .none, expectsContinue: Bool = false, keepAlive: Bool = true
     ) {

@@ -1,37 +1,37 @@
 /// A response status code with its reason phrase (RFC 9110 §15).
-public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
-    public var code: Int
-    public var reasonPhrase: String
-    public init(_ code: Int, _ reasonPhrase: String) {
+package struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
+    package var code: Int
+    package var reasonPhrase: String
+    package init(_ code: Int, _ reasonPhrase: String) {
         self.code = code
         self.reasonPhrase = reasonPhrase
     }
-    public var description: String { "\(code) \(reasonPhrase)" }
+    package var description: String { "\(code) \(reasonPhrase)" }
 
-    public static let `continue` = HTTPStatus(100, "Continue")
-    public static let ok = HTTPStatus(200, "OK")
-    public static let noContent = HTTPStatus(204, "No Content")
-    public static let badRequest = HTTPStatus(400, "Bad Request")
-    public static let notFound = HTTPStatus(404, "Not Found")
-    public static let methodNotAllowed = HTTPStatus(405, "Method Not Allowed")
-    public static let notAcceptable = HTTPStatus(406, "Not Acceptable")
-    public static let requestTimeout = HTTPStatus(408, "Request Timeout")
-    public static let lengthRequired = HTTPStatus(411, "Length Required")
-    public static let contentTooLarge = HTTPStatus(413, "Content Too Large")
-    public static let uriTooLong = HTTPStatus(414, "URI Too Long")
-    public static let unsupportedMediaType = HTTPStatus(415, "Unsupported Media Type")
-    public static let expectationFailed = HTTPStatus(417, "Expectation Failed")
-    public static let unprocessableContent = HTTPStatus(422, "Unprocessable Content")
-    public static let requestHeaderFieldsTooLarge = HTTPStatus(431, "Request Header Fields Too Large")
-    public static let internalServerError = HTTPStatus(500, "Internal Server Error")
-    public static let notImplemented = HTTPStatus(501, "Not Implemented")
-    public static let serviceUnavailable = HTTPStatus(503, "Service Unavailable")
-    public static let httpVersionNotSupported = HTTPStatus(505, "HTTP Version Not Supported")
+    package static let `continue` = HTTPStatus(100, "Continue")
+    package static let ok = HTTPStatus(200, "OK")
+    package static let noContent = HTTPStatus(204, "No Content")
+    package static let badRequest = HTTPStatus(400, "Bad Request")
+    package static let notFound = HTTPStatus(404, "Not Found")
+    package static let methodNotAllowed = HTTPStatus(405, "Method Not Allowed")
+    package static let notAcceptable = HTTPStatus(406, "Not Acceptable")
+    package static let requestTimeout = HTTPStatus(408, "Request Timeout")
+    package static let lengthRequired = HTTPStatus(411, "Length Required")
+    package static let contentTooLarge = HTTPStatus(413, "Content Too Large")
+    package static let uriTooLong = HTTPStatus(414, "URI Too Long")
+    package static let unsupportedMediaType = HTTPStatus(415, "Unsupported Media Type")
+    package static let expectationFailed = HTTPStatus(417, "Expectation Failed")
+    package static let unprocessableContent = HTTPStatus(422, "Unprocessable Content")
+    package static let requestHeaderFieldsTooLarge = HTTPStatus(431, "Request Header Fields Too Large")
+    package static let internalServerError = HTTPStatus(500, "Internal Server Error")
+    package static let notImplemented = HTTPStatus(501, "Not Implemented")
+    package static let serviceUnavailable = HTTPStatus(503, "Service Unavailable")
+    package static let httpVersionNotSupported = HTTPStatus(505, "HTTP Version Not Supported")
 }
 
 extension HTTPStatus {
-    public static let created = HTTPStatus(201, "Created")
-    public static let movedPermanently = HTTPStatus(301, "Moved Permanently")
-    public static let found = HTTPStatus(302, "Found")
-    public static let notModified = HTTPStatus(304, "Not Modified")
+    package static let created = HTTPStatus(201, "Created")
+    package static let movedPermanently = HTTPStatus(301, "Moved Permanently")
+    package static let found = HTTPStatus(302, "Found")
+    package static let notModified = HTTPStatus(304, "Not Modified")
 }

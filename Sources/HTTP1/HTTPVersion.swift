@@ -1,9 +1,9 @@
 /// The HTTP versions this server speaks. Any other version is answered with 505.
-public enum HTTPVersion: Sendable, Hashable, CustomStringConvertible {
+package enum HTTPVersion: Sendable, Hashable, CustomStringConvertible {
     case http1_0
     case http1_1
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .http1_0: "HTTP/1.0"
         case .http1_1: "HTTP/1.1"

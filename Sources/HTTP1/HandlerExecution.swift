@@ -1,7 +1,7 @@
 /// Where the server runs a request's handler: its cost class. Small on purpose:
 /// three places, each with its own bound, so expensive work cannot starve cheap
 /// work (`HTTPLimits.maxConcurrentHandlers`, `maxQueuedHandlers`, `maxDedicatedHandlers`).
-public enum HandlerExecution: Sendable, Hashable {
+package enum HandlerExecution: Sendable, Hashable {
     /// On the server's I/O thread, at once, with no hand-off. Only for work that
     /// never blocks and takes microseconds (a liveness probe, a static page, a
     /// router's 404): while it runs, no other connection is read or written.

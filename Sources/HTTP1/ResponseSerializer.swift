@@ -4,16 +4,16 @@
 /// sends the highest minor version it supports). Framing is the serializer's alone: the
 /// handler's `Content-Length`, `Transfer-Encoding`, `Connection` and `Date` fields are
 /// replaced, and fields whose name or value would break the framing (CR, LF, NUL) are dropped.
-public enum ResponseSerializer {
+package enum ResponseSerializer {
     /// The interim response sent before reading a body the client is holding back
     /// (`Expect: 100-continue`, RFC 9110 §10.1.1).
-    public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    package static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// Appends `response` to `buffer`: status line, the handler's fields, then `Date`,
     /// `Content-Length` (none for 1xx, 204, 304), and `Connection: close` when `!keepAlive`
     /// (`Connection: keep-alive` for an HTTP/1.0 client that keeps the connection). A response
     /// to HEAD gets the fields GET would get, with no body (RFC 9110 §9.3.2).
-    public static func serialize(
+    package static func serialize(
         _ response: HTTPResponse, requestMethod: HTTPMethod, version: HTTPVersion, keepAlive: Bool, date: String,
         into buffer: inout [UInt8]
     ) {

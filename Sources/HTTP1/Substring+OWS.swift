@@ -1,7 +1,7 @@
 extension Substring {
     /// Without leading and trailing optional whitespace (SP and HTAB, RFC 9110 §5.6.3),
     /// as list elements and header parameters are read.
-    public var trimmingOWS: Substring {
+    package var trimmingOWS: Substring {
         var result = self
         while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
         while let last = result.last, last == " " || last == "\t" { result.removeLast() }

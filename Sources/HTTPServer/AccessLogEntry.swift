@@ -5,29 +5,29 @@ import HTTP1
 /// router's 404/405/OPTIONS, `503` from a full handler pool, the refusals
 /// 400/408/413/414/431/501/505, and `503` past `maxConnections`). The one
 /// access-log mechanism: a handler does not log its own requests.
-public struct AccessLogEntry: Sendable {
+package struct AccessLogEntry: Sendable {
     /// Nil when the request was refused before its head was decoded (a malformed or
     /// oversized head, a header timeout, the connection limit).
-    public var method: HTTPMethod?
+    package var method: HTTPMethod?
     /// The target's path, without the query; nil as `method` is.
-    public var path: String?
-    public var status: Int
+    package var path: String?
+    package var status: Int
     /// Body bytes of the response.
-    public var bytes: Int
+    package var bytes: Int
     /// From the request's complete arrival (the event that read its last byte) to
     /// its response being queued: time waiting for the handler pool, the handler's
     /// time, serialization. Zero for requests refused before they were complete.
-    public var duration: Duration
+    package var duration: Duration
     /// The handler's `HTTPResponse.accessLogDetail` (the GraphQL operation name).
-    public var detail: String?
+    package var detail: String?
     /// For an answer the transport made itself, what refused the request: the
     /// `HTTPLimits` name (`headerTimeout`, `maxQueuedHandlers`,
     /// `minRequestBodyDataRate`, `maxConnections`, ...) or the `HTTPParseError` case.
-    public var refusedBy: String?
+    package var refusedBy: String?
     /// The handler answered from its cache (`HTTPHandler.cachedResponse`), on the I/O thread.
-    public var cached: Bool
+    package var cached: Bool
 
-    public init(
+    package init(
         method: HTTPMethod?, path: String?, status: Int, bytes: Int, duration: Duration, detail: String? = nil,
         refusedBy: String? = nil, cached: Bool = false
     ) {

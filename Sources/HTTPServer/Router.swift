@@ -12,24 +12,24 @@ import HTTP1
 /// `execution:`; otherwise the route's handler is asked (`execution(for:)`,
 /// `.pooled` by default). The answers the
 /// router makes itself (404, 405, OPTIONS) run inline.
-public struct Router: HTTPHandler {
+package struct Router: HTTPHandler {
     /// `execution` nil: ask the handler.
     private typealias Route = (method: HTTPMethod, handler: any HTTPHandler, execution: HandlerExecution?)
     private var routes: [String: [Route]] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Routes `method` on `path` to `handler`, run where `execution` says:
     /// `.inline` only for handlers that never block and answer in microseconds;
     /// `.dedicated` for a probe that must answer while the pool is saturated;
     /// nil asks the handler.
-    public mutating func add(
+    package mutating func add(
         _ method: HTTPMethod, _ path: String, execution: HandlerExecution? = nil, _ handler: any HTTPHandler
     ) {
         add(route: (method, handler, execution), path)
     }
 
-    public mutating func add(
+    package mutating func add(
         _ method: HTTPMethod, _ path: String, execution: HandlerExecution? = nil,
         _ handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse
     ) {
@@ -41,12 +41,12 @@ public struct Router: HTTPHandler {
         routes[path, default: []].append(route)
     }
 
-    public func execution(for request: HTTPRequest) -> HandlerExecution {
+    package func execution(for request: HTTPRequest) -> HandlerExecution {
         guard let route = route(for: request) else { return .inline }  // answered by the router itself
         return route.execution ?? route.handler.execution(for: request)
     }
 
-    public func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
+    package func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
         route(for: request)?.handler.cachedResponse(to: request)
     }
 
@@ -59,7 +59,7 @@ public struct Router: HTTPHandler {
         return nil
     }
 
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    package func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.method == .options, request.target == "*" {
             return HTTPResponse(status: .noContent, headers: ["Allow": allMethods.joined(separator: ", ")])
         }
@@ -103,14 +103,14 @@ public struct Router: HTTPHandler {
 }
 
 /// A handler from a closure, for routes written inline.
-public struct ClosureHandler: HTTPHandler {
+package struct ClosureHandler: HTTPHandler {
     let handle: @Sendable (HTTPRequest) -> HTTPResponse
 
-    public init(handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    package init(handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
         self.handle = handle
     }
 
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    package func handle(_ request: HTTPRequest) -> HTTPResponse {
         handle(request)
     }
 }

@@ -13,13 +13,13 @@ import Synchronization
 /// ...                                   // SIGTERM -> server.stop()
 /// server.waitUntilStopped()
 /// ```
-public final class Server: Sendable {
+package final class Server: Sendable {
     /// Called once per response the server queues (see `AccessLogEntry`), on the
     /// server's I/O thread (the accept thread for the `maxConnections` refusal):
     /// keep it quick, and hand slow work (a blocking write) to another thread.
-    public typealias AccessLog = @Sendable (AccessLogEntry) -> Void
+    package typealias AccessLog = @Sendable (AccessLogEntry) -> Void
     /// Called with transport problems worth a log line (failed accepts, unexpected socket errors).
-    public typealias Logger = @Sendable (String) -> Void
+    package typealias Logger = @Sendable (String) -> Void
 
     private enum Phase { case created, running, stopping, stopped }
 
@@ -35,11 +35,11 @@ public final class Server: Sendable {
         var onStopped: [@Sendable () -> Void] = []
     }
 
-    public let host: String
-    public let port: Int
-    public let limits: HTTPLimits
+    package let host: String
+    package let port: Int
+    package let limits: HTTPLimits
     /// Pending connections the kernel queues before accept (nginx's `backlog`).
-    public let backlog: Int32
+    package let backlog: Int32
     private let handler: any HTTPHandler
     private let accessLog: AccessLog?
     private let logger: Logger?
@@ -50,7 +50,7 @@ public final class Server: Sendable {
     /// How long accepting stops after accept fails (out of descriptors, usually).
     static let acceptPauseAfterFailure: Duration = .milliseconds(100)
 
-    public init(
+    package init(
         host: String, port: Int, limits: HTTPLimits = HTTPLimits(), backlog: Int32 = 4096,
         handler: any HTTPHandler, accessLog: AccessLog? = nil, logger: Logger? = nil
     ) {
@@ -65,7 +65,7 @@ public final class Server: Sendable {
 
     /// Binds and starts accepting; returns the bound address (with the real port when 0 was asked).
     @discardableResult
-    public func start() throws(SocketError) -> SocketAddress {
+    package func start() throws(SocketError) -> SocketAddress {
         Socket.ignoreSIGPIPE()
         do { try Socket.raiseOpenFileLimit() } catch { logger?("cannot raise the open-file limit: \(error)") }
         let address = try SocketAddress(host: host, port: port)
@@ -107,7 +107,7 @@ public final class Server: Sendable {
     /// Graceful stop: stop accepting, close idle connections, let requests in
     /// flight finish (their responses carry `Connection: close`), and close what
     /// is left after `limits.shutdownGracePeriod`. `waitUntilStopped` returns after.
-    public func stop(completion: (@Sendable () -> Void)? = nil) {
+    package func stop(completion: (@Sendable () -> Void)? = nil) {
         let (listener, context, connections, alreadyStopped) = state.withLock { state in
             switch state.phase {
             case .created, .stopped:
@@ -136,17 +136,17 @@ public final class Server: Sendable {
     }
 
     /// Blocks until the server has stopped (returns at once if it never started).
-    public func waitUntilStopped() {
+    package func waitUntilStopped() {
         stoppedGroup.wait()
     }
 
     /// Waits at most `timeout`; returns whether the server stopped.
-    public func waitUntilStopped(timeout: Duration) -> Bool {
+    package func waitUntilStopped(timeout: Duration) -> Bool {
         stoppedGroup.wait(timeout: .now() + .nanoseconds(Int(clamping: timeout.nanoseconds))) == .success
     }
 
     /// Open connections right now.
-    public var connectionCount: Int {
+    package var connectionCount: Int {
         state.withLock { $0.connections.count }
     }
 

@@ -5,24 +5,24 @@ import Darwin
 #endif
 
 /// An IPv4 or IPv6 socket address; `host` is numeric, no name resolution.
-public enum SocketAddress: Sendable, Equatable, CustomStringConvertible {
+package enum SocketAddress: Sendable, Equatable, CustomStringConvertible {
     case ipv4(host: String, port: Int)
     case ipv6(host: String, port: Int)
 
-    public var host: String {
+    package var host: String {
         switch self {
         case let .ipv4(host, _), let .ipv6(host, _): host
         }
     }
 
-    public var port: Int {
+    package var port: Int {
         switch self {
         case let .ipv4(_, port), let .ipv6(_, port): port
         }
     }
 
     /// `host:port`, with IPv6 hosts in brackets (RFC 3986 §3.2.2).
-    public var description: String {
+    package var description: String {
         switch self {
         case let .ipv4(host, port): "\(host):\(port)"
         case let .ipv6(host, port): "[\(host)]:\(port)"
@@ -30,7 +30,7 @@ public enum SocketAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Parses a numeric host ("127.0.0.1", "::1", "[::1]"); "localhost" means 127.0.0.1.
-    public init(host: String, port: Int) throws(SocketError) {
+    package init(host: String, port: Int) throws(SocketError) {
         var bare = host
         if bare.hasPrefix("["), bare.hasSuffix("]") { bare = String(bare.dropFirst().dropLast()) }
         if bare == "localhost" { bare = "127.0.0.1" }

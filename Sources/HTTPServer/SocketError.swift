@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A failed socket call, with the syscall's name and the errno it left.
-public enum SocketError: Error, Equatable, CustomStringConvertible {
+package enum SocketError: Error, Equatable, CustomStringConvertible {
     case failed(call: String, errno: Int32)
     /// The host is not a numeric IPv4 or IPv6 address.
     case invalidAddress(String)
@@ -15,7 +15,7 @@ public enum SocketError: Error, Equatable, CustomStringConvertible {
         .failed(call: call, errno: errno)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .failed(call, code): "\(call) failed: \(String(cString: strerror(code))) (errno \(code))"
         case let .invalidAddress(host): "not a numeric IPv4 or IPv6 address: \(host)"

@@ -1,5 +1,5 @@
 /// Reads and writes likes.
-public protocol LikeRepository: Sendable {
+package protocol LikeRepository: Sendable {
     /// The like data of each moment in `momentIDs` as `viewerID` sees it, read
     /// in one batch: every requested id is a key, moments without likes map to
     /// `MomentLikes.none`. Likers are ordered oldest like first, ties by user id.

@@ -1,11 +1,11 @@
 /// Liking and unliking a moment (docs/api.md, "Liking").
-public final class LikeService: Sendable {
+package final class LikeService: Sendable {
     private let users: any UserRepository
     private let moments: any MomentRepository
     private let likes: any LikeRepository
     private let timelines: TimelineService
 
-    public init(users: any UserRepository, moments: any MomentRepository, likes: any LikeRepository) {
+    package init(users: any UserRepository, moments: any MomentRepository, likes: any LikeRepository) {
         self.users = users
         self.moments = moments
         self.likes = likes
@@ -19,7 +19,7 @@ public final class LikeService: Sendable {
     /// is fine. Throws `MomentsError.userNotFound` for an unknown user and
     /// `.momentNotFound` for a moment that does not exist or that the user may
     /// not see (written neither by the user nor by a friend).
-    public func updateLike(momentID: String, userID: String, isLiked: Bool) throws -> Timeline {
+    package func updateLike(momentID: String, userID: String, isLiked: Bool) throws -> Timeline {
         guard try users.user(id: userID) != nil else {
             throw MomentsError.userNotFound(id: userID)
         }

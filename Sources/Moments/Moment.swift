@@ -1,4 +1,4 @@
-public enum MomentType: String, Sendable, Hashable {
+package enum MomentType: String, Sendable, Hashable {
     case url = "URL"
     case photos = "PHOTOS"
 }
@@ -9,18 +9,18 @@ public enum MomentType: String, Sendable, Hashable {
 /// An immutable class for the reason `User` is one: timelines share their
 /// moments with the cache and with every answer built from them, one retain
 /// each. Equality and hashing are by value.
-public final class Moment: Sendable, Hashable {
-    public let id: String
-    public let author: User
-    public let type: MomentType
-    public let title: String?
-    public let url: String?
+package final class Moment: Sendable, Hashable {
+    package let id: String
+    package let author: User
+    package let type: MomentType
+    package let title: String?
+    package let url: String?
     /// Photo URLs in position order.
-    public let photos: [String]
+    package let photos: [String]
     /// Creation time in whole Unix seconds.
-    public let createdDate: Int64
+    package let createdDate: Int64
 
-    public init(id: String, author: User, type: MomentType, title: String?, url: String?, photos: [String], createdDate: Int64) {
+    package init(id: String, author: User, type: MomentType, title: String?, url: String?, photos: [String], createdDate: Int64) {
         self.id = id
         self.author = author
         self.type = type
@@ -30,12 +30,12 @@ public final class Moment: Sendable, Hashable {
         self.createdDate = createdDate
     }
 
-    public static func == (lhs: Moment, rhs: Moment) -> Bool {
+    package static func == (lhs: Moment, rhs: Moment) -> Bool {
         lhs === rhs || (lhs.id == rhs.id && lhs.author == rhs.author && lhs.type == rhs.type && lhs.title == rhs.title
             && lhs.url == rhs.url && lhs.photos == rhs.photos && lhs.createdDate == rhs.createdDate)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(author)
         hasher.combine(type)

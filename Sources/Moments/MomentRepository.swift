@@ -1,5 +1,5 @@
 /// Reads moments.
-public protocol MomentRepository: Sendable {
+package protocol MomentRepository: Sendable {
     /// The user's profile and the moments written by the user or by a friend,
     /// newest first (created date descending, then id descending), each with
     /// its author and its photos in position order, read together from one

@@ -1,6 +1,6 @@
 /// The domain's errors: the cases a client can cause. Everything else
 /// (storage failures) passes through untouched and is an internal error.
-public enum MomentsError: Error, Sendable, Hashable {
+package enum MomentsError: Error, Sendable, Hashable {
     /// No user has this id.
     case userNotFound(id: String)
     /// No moment has this id, or the user may not see it.

@@ -1,5 +1,5 @@
 /// Reads user profiles.
-public protocol UserRepository: Sendable {
+package protocol UserRepository: Sendable {
     /// The user with this id, or `nil` when there is none.
     func user(id: String) throws -> User?
 }

@@ -5,12 +5,12 @@ import Moments
 /// The only place that turns errors into `extensions.code`: domain errors
 /// become `NOT_FOUND` with a message the client may see; anything else is
 /// logged with its detail and answered as a generic internal error.
-public struct ErrorMapping: Sendable {
+package struct ErrorMapping: Sendable {
     private let logger: Logger
 
-    public init(logger: Logger) { self.logger = logger }
+    package init(logger: Logger) { self.logger = logger }
 
-    public func graphQLError(for error: any Error) -> GraphQLError {
+    package func graphQLError(for error: any Error) -> GraphQLError {
         switch error {
         case let error as GraphQLError:
             return error

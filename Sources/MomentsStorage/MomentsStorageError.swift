@@ -1,5 +1,5 @@
 /// Why a database file cannot be served. SQLite's own failures are `SQLiteError`.
-public enum MomentsStorageError: Error, Sendable, Hashable {
+package enum MomentsStorageError: Error, Sendable, Hashable {
     /// The file's `user_version` is newer than this binary's layout.
     case unsupportedSchemaVersion(found: Int64, supported: Int64)
     /// The file has tables, but not all five of docs/storage.md, "Layout".

@@ -3,25 +3,25 @@ import SQLite
 
 /// The Moments database: one file, one writer, a pool of readers, and the
 /// repositories over them. The entry point of `MomentsStorage`.
-public final class MomentsStore: Sendable {
+package final class MomentsStore: Sendable {
     /// How the store opens its file.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Reader connections (concurrent reads). Default `defaultReaders`.
-        public var readers: Int
+        package var readers: Int
         /// Seed a new database with the demo data (docs/storage.md, "Demo data"). Default true.
-        public var seedDemoData: Bool
+        package var seedDemoData: Bool
         /// Connection settings (busy timeout, write batch size, ...); its
         /// `readers` is ignored, `Options.readers` replaces it.
-        public var database: DatabaseConfiguration
+        package var database: DatabaseConfiguration
         /// The time in Unix milliseconds: like times, and "now" for the demo data. Default the wall clock.
-        public var clock: @Sendable () -> Int64
+        package var clock: @Sendable () -> Int64
         /// The in-process read cache (on by default, 10,000 timelines).
-        public var cache: ReadCacheConfiguration
+        package var cache: ReadCacheConfiguration
 
         /// One per online core, at least 2 (see `DatabaseConfiguration.defaultReaders`).
-        public static let defaultReaders = DatabaseConfiguration.defaultReaders
+        package static let defaultReaders = DatabaseConfiguration.defaultReaders
 
-        public init(
+        package init(
             readers: Int = DatabaseConfiguration.defaultReaders,
             seedDemoData: Bool = true,
             database: DatabaseConfiguration = DatabaseConfiguration(),
@@ -37,9 +37,9 @@ public final class MomentsStore: Sendable {
     }
 
     let pool: DatabasePool
-    public let users: any UserRepository
-    public let moments: any MomentRepository
-    public let likes: any LikeRepository
+    package let users: any UserRepository
+    package let moments: any MomentRepository
+    package let likes: any LikeRepository
 
     /// The read cache, when enabled.
     let cache: ReadCache?
@@ -68,11 +68,11 @@ public final class MomentsStore: Sendable {
     /// Opens the database at `path`. A file that does not exist or is empty
     /// gets `schema.sql` and (when `seedDemoData`) the demo data; a file that
     /// already has the contract's tables is served as it is.
-    public static func open(path: String, readers: Int = DatabaseConfiguration.defaultReaders, seedDemoData: Bool = true) throws -> MomentsStore {
+    package static func open(path: String, readers: Int = DatabaseConfiguration.defaultReaders, seedDemoData: Bool = true) throws -> MomentsStore {
         try open(path: path, options: Options(readers: readers, seedDemoData: seedDemoData))
     }
 
-    public static func open(path: String, options: Options) throws -> MomentsStore {
+    package static func open(path: String, options: Options) throws -> MomentsStore {
         var configuration = options.database
         configuration.readers = options.readers
         let clock = options.clock
@@ -91,19 +91,19 @@ public final class MomentsStore: Sendable {
     /// `externalChangeCheckIntervalMilliseconds`). Only the read cache watches
     /// for the latter: without it (`ReadCacheConfiguration.disabled`) this
     /// returns false and tells nothing, so a cache built on it must stay off.
-    public func observeChanges(_ observer: any DataChangeObserver) -> Bool {
+    package func observeChanges(_ observer: any DataChangeObserver) -> Bool {
         guard let cache else { return false }
         cache.observeChanges(observer)
         return true
     }
 
     /// Readiness: a trivial read on a pooled reader.
-    public func ping() throws {
+    package func ping() throws {
         _ = try pool.read { try $0.scalar("SELECT 1") }
     }
 
     /// Closes the database; pending writes finish first, later calls throw.
-    public func close() {
+    package func close() {
         pool.close()
     }
 }

@@ -13,22 +13,22 @@
 /// dropped before the write returns). A commit by another program is seen
 /// at the latest `externalChangeCheckIntervalMilliseconds` later (plus the
 /// write batch in progress, if any), or as soon as one of our writes commits.
-public struct ReadCacheConfiguration: Sendable {
+package struct ReadCacheConfiguration: Sendable {
     /// Serve repeated reads from memory. When false the repositories read
     /// SQLite every time. Default true.
-    public var isEnabled: Bool
+    package var isEnabled: Bool
     /// Users whose timeline (profile, moments, authors, photos) is kept. Default 10,000.
-    public var timelineCapacity: Int
+    package var timelineCapacity: Int
     /// Moments whose likers are kept. Default 50,000 (the moments of 10,000
     /// timelines of 5 own moments each).
-    public var momentLikesCapacity: Int
+    package var momentLikesCapacity: Int
     /// How often the writer checks whether another process committed to the
     /// file (`PRAGMA data_version`); a change clears the whole cache. It is
     /// also checked after every write batch. This bounds how long a change
     /// made by another program can go unseen. Default 100 ms.
-    public var externalChangeCheckIntervalMilliseconds: Int
+    package var externalChangeCheckIntervalMilliseconds: Int
 
-    public init(
+    package init(
         isEnabled: Bool = true,
         timelineCapacity: Int = 10_000,
         momentLikesCapacity: Int = 50_000,
@@ -41,5 +41,5 @@ public struct ReadCacheConfiguration: Sendable {
     }
 
     /// No cache: every read goes to SQLite.
-    public static let disabled = ReadCacheConfiguration(isEnabled: false)
+    package static let disabled = ReadCacheConfiguration(isEnabled: false)
 }

@@ -11,15 +11,15 @@ import SQLite
 /// user (about 20% URL, the rest 1-3 photos), and up to `likes` likes per
 /// moment from the author's friends. The same arguments give the same rows
 /// (created times are relative to `now`).
-public enum SyntheticData {
+package enum SyntheticData {
     /// Replaces the file at `path` (and its -wal/-shm) with a new synthetic database.
-    public static func write(to path: String, users: Int, friends: Int, moments: Int, likes: Int, seed: UInt64) throws {
+    package static func write(to path: String, users: Int, friends: Int, moments: Int, likes: Int, seed: UInt64) throws {
         try write(to: path, users: users, friends: friends, moments: moments, likes: likes, seed: seed,
                   now: WallClock.nowMilliseconds() / 1000)
     }
 
     /// As above, with the reference time `now` in Unix seconds.
-    public static func write(to path: String, users: Int, friends: Int, moments: Int, likes: Int, seed: UInt64, now: Int64) throws {
+    package static func write(to path: String, users: Int, friends: Int, moments: Int, likes: Int, seed: UInt64, now: Int64) throws {
         precondition(users >= 0 && friends >= 0 && moments >= 0 && likes >= 0, "synthetic sizes are counts")
         for suffix in ["", "-wal", "-shm", "-journal"] {
             remove(path + suffix)

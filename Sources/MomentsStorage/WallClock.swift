@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// The system's real time, for like times and seeding.
-public enum WallClock {
+package enum WallClock {
     /// Unix time in milliseconds.
-    public static func nowMilliseconds() -> Int64 {
+    package static func nowMilliseconds() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000

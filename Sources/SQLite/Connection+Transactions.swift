@@ -1,7 +1,7 @@
 import CSQLite
 
 /// How a transaction takes its locks (SQLite "BEGIN" docs).
-public enum TransactionKind: String, Sendable {
+package enum TransactionKind: String, Sendable {
     /// Takes locks on first use; for reads.
     case deferred = "DEFERRED"
     /// Takes the write lock at once, so a write never fails to upgrade a read
@@ -22,7 +22,7 @@ public enum TransactionKind: String, Sendable {
 extension Connection {
     /// Runs `body` in a transaction: commits when it returns, rolls back when
     /// it (or the commit) throws, and rethrows that first error.
-    public func transaction<T>(_ kind: TransactionKind = .deferred, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ kind: TransactionKind = .deferred, _ body: () throws -> T) throws -> T {
         try execute(kind.begin)
         do {
             let result = try body()
@@ -40,7 +40,7 @@ extension Connection {
     /// Runs `body` inside `SAVEPOINT name`: released when it returns, rolled
     /// back to (and released) when it throws, rethrowing the error. Inside a
     /// transaction this undoes one operation without touching the others.
-    public func savepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
+    package func savepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
         precondition(name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !name.isEmpty, "savepoint names are identifiers")
         try execute("SAVEPOINT \(name)")
         do {

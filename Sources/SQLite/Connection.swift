@@ -5,9 +5,9 @@ import CSQLite
 /// Not `Sendable`: one thread uses a connection at a time (the pool or the
 /// writer queue that owns it guarantees this), so it is opened with
 /// `SQLITE_OPEN_NOMUTEX` and skips SQLite's own per-connection mutex.
-public final class Connection {
+package final class Connection {
     /// How a connection opens its file.
-    public enum OpenMode: Sendable {
+    package enum OpenMode: Sendable {
         case readWriteCreate
         case readWrite
         case readOnly
@@ -25,7 +25,7 @@ public final class Connection {
     private let cache = StatementCache()
     private var traceBox: TraceBox?
     /// The file this connection opened.
-    public let path: String
+    package let path: String
 
     /// Process-wide settings applied once, before SQLite initializes itself
     /// on the first open: memory statistics off, so allocations from
@@ -35,7 +35,7 @@ public final class Connection {
         _ = csqlite_disable_memory_statistics()
     }()
 
-    public init(path: String, mode: OpenMode = .readWriteCreate) throws(SQLiteError) {
+    package init(path: String, mode: OpenMode = .readWriteCreate) throws(SQLiteError) {
         Self.processSetUp
         var db: OpaquePointer?
         let resultCode = sqlite3_open_v2(path, &db, mode.flags | SQLITE_OPEN_NOMUTEX, nil)
@@ -54,7 +54,7 @@ public final class Connection {
     }
 
     /// Finalizes the cached statements and closes the connection; later calls throw.
-    public func close() {
+    package func close() {
         cache.removeAll()
         if let handle {
             sqlite3_trace_v2(handle, 0, nil, nil)
@@ -72,7 +72,7 @@ public final class Connection {
     // MARK: Statements
 
     /// Runs a script of one or more statements (schema, pragmas), uncached.
-    public func executeScript(_ sql: String) throws(SQLiteError) {
+    package func executeScript(_ sql: String) throws(SQLiteError) {
         let db = try db()
         let resultCode = sqlite3_exec(db, sql, nil, nil, nil)
         guard resultCode == SQLITE_OK else {
@@ -81,13 +81,13 @@ public final class Connection {
     }
 
     /// Prepares a statement that is not cached (one-off SQL).
-    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+    package func prepare(_ sql: String) throws(SQLiteError) -> Statement {
         try Statement(db: db(), sql: sql, persistent: false)
     }
 
     /// Runs `body` with the cached statement for `sql`, bound to `arguments`.
     /// The statement is reset afterwards, and evicted from the cache if `body` throws.
-    public func withStatement<T>(_ sql: String, _ arguments: [SQLiteValue] = [], _ body: (Statement) throws -> T) throws -> T {
+    package func withStatement<T>(_ sql: String, _ arguments: [SQLiteValue] = [], _ body: (Statement) throws -> T) throws -> T {
         let statement = try cache.statement(sql, db: db())
         defer { statement.reset() }
         do {
@@ -100,24 +100,24 @@ public final class Connection {
     }
 
     /// Runs one cached statement to completion, ignoring rows.
-    public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
+    package func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
         try withStatement(sql, arguments) { try $0.execute() }
     }
 
     /// The first column of the first row, or `nil` when there is no row.
-    public func scalar(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> SQLiteValue? {
+    package func scalar(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> SQLiteValue? {
         try withStatement(sql, arguments) { statement in
             try statement.step() ? statement.value(at: 0) : nil
         }
     }
 
     /// Rows changed by the most recent INSERT, UPDATE or DELETE.
-    public var changes: Int {
+    package var changes: Int {
         handle.map { Int(sqlite3_changes64($0)) } ?? 0
     }
 
     /// Whether no transaction is open.
-    public var isAutocommit: Bool {
+    package var isAutocommit: Bool {
         handle.map { sqlite3_get_autocommit($0) != 0 } ?? true
     }
 
@@ -127,7 +127,7 @@ public final class Connection {
 
     /// Calls `observer` with the SQL of every statement as it starts running
     /// (`sqlite3_trace_v2` with `SQLITE_TRACE_STMT`); `nil` removes it.
-    public func setStatementObserver(_ observer: (@Sendable (String) -> Void)?) throws(SQLiteError) {
+    package func setStatementObserver(_ observer: (@Sendable (String) -> Void)?) throws(SQLiteError) {
         let db = try db()
         guard let observer else {
             sqlite3_trace_v2(db, 0, nil, nil)

@@ -3,30 +3,30 @@ import Glibc
 #endif
 
 /// How a `DatabasePool` opens and configures its connections.
-public struct DatabaseConfiguration: Sendable {
+package struct DatabaseConfiguration: Sendable {
     /// Reader connections in the pool; reads beyond this wait for a free one. Default `defaultReaders`.
-    public var readers: Int
+    package var readers: Int
     /// One reader per online core, at least 2. More were measured slower on 2 cores
     /// (compare.py, feed-synthetic: 4 readers 11,100 req/s and 40 MB peak RSS, 2 readers
     /// 13,900 and 37 MB): with the read cache in front, readers mostly idle, and each maps
     /// the file separately, which counts its pages again in the RSS.
-    public static let defaultReaders = max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    package static let defaultReaders = max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     /// How long a connection retries a lock held by another process before
     /// failing with SQLITE_BUSY (`sqlite3_busy_timeout`). Default 5000 ms.
-    public var busyTimeoutMilliseconds: Int32
+    package var busyTimeoutMilliseconds: Int32
     /// Most write operations committed together in one transaction (group
     /// commit). Default 512.
-    public var maxWriteBatch: Int
+    package var maxWriteBatch: Int
     /// Bytes of the file each connection reads through a memory map
     /// (`PRAGMA mmap_size`) instead of read() into its page cache. Default 256 MiB.
-    public var mmapSizeBytes: Int64
+    package var mmapSizeBytes: Int64
     /// Page cache of each connection in KiB (`PRAGMA cache_size = -N`). Default 8192 (8 MiB).
-    public var cacheSizeKiB: Int
+    package var cacheSizeKiB: Int
     /// Called on every connection (writer first) after the pragmas, e.g. to
     /// install a statement observer in tests. Default none.
-    public var prepareConnection: (@Sendable (Connection) throws -> Void)?
+    package var prepareConnection: (@Sendable (Connection) throws -> Void)?
 
-    public init(
+    package init(
         readers: Int = DatabaseConfiguration.defaultReaders,
         busyTimeoutMilliseconds: Int32 = 5000,
         maxWriteBatch: Int = 512,

@@ -4,13 +4,13 @@
 /// last committed state; writes go through `WriteQueue`, which group-commits
 /// them with `synchronous=FULL`, so a write that returned survives a crash or
 /// power loss. The API is synchronous: callers are handler threads.
-public final class DatabasePool: Sendable {
+package final class DatabasePool: Sendable {
     private let readers: ReaderPool
     private let writer: WriteQueue
 
     /// Opens `path` (creating it), configures the writer, runs `setUp` on it
     /// (install a schema, seed data) before any reader opens, then opens the readers.
-    public init(
+    package init(
         path: String,
         configuration: DatabaseConfiguration = DatabaseConfiguration(),
         setUp: (Connection) throws -> Void = { _ in }
@@ -31,14 +31,14 @@ public final class DatabasePool: Sendable {
 
     /// Runs `body` on a reader checked out of the pool for its duration.
     /// Never waits for a write to finish; reads the last committed state.
-    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+    package func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try readers.read(body)
     }
 
     /// Runs `body` on a pooled reader inside one read transaction (`BEGIN
     /// DEFERRED ... COMMIT`): every statement sees the same committed state,
     /// and the WAL read lock is taken once instead of once per statement.
-    public func readTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+    package func readTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
         try readers.read { connection in
             try connection.transaction(.deferred) { try body(connection) }
         }
@@ -48,7 +48,7 @@ public final class DatabasePool: Sendable {
     /// and returns once that transaction is durable. If `body` throws, its
     /// changes alone are rolled back and the error is rethrown. Must not be
     /// called from inside another `write`.
-    public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) throws -> T {
+    package func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) throws -> T {
         try writer.write(body)
     }
 
@@ -57,19 +57,19 @@ public final class DatabasePool: Sendable {
     /// check. Checked after every write batch, before its writers return, and
     /// every `intervalMilliseconds`; our own writes never trigger it (see
     /// `ExternalChangeMonitor`). For caches of what the file holds.
-    public func monitorExternalChanges(intervalMilliseconds: Int, onChange: @escaping @Sendable () -> Void) {
+    package func monitorExternalChanges(intervalMilliseconds: Int, onChange: @escaping @Sendable () -> Void) {
         writer.monitorExternalChanges(intervalMilliseconds: intervalMilliseconds, onChange: onChange)
     }
 
     /// The statement the external-change monitor runs on the writer, so tests
     /// that record statements can leave it out.
-    public static let externalChangeCheckSQL = ExternalChangeMonitor.sql
+    package static let externalChangeCheckSQL = ExternalChangeMonitor.sql
 
     /// Writes waiting for the next batch (tests use it to observe group commit).
     var pendingWriteCount: Int { writer.pendingCount }
 
     /// Closes every connection: pending writes finish first; later calls throw.
-    public func close() {
+    package func close() {
         writer.close()
         readers.close()
     }

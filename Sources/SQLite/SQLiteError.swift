@@ -4,24 +4,24 @@ import CSQLite
 ///
 /// Like GRDB's `DatabaseError`: the extended result code, SQLite's own
 /// message (read at once from `sqlite3_errmsg`), and the SQL being run.
-public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The extended result code (`SQLITE_CONSTRAINT_FOREIGNKEY`, `SQLITE_BUSY_SNAPSHOT`, ...).
-    public let extendedCode: Int32
+    package let extendedCode: Int32
     /// SQLite's message, or ours for misuse of the wrapper.
-    public let message: String
+    package let message: String
     /// The statement being prepared or run, when there was one.
-    public let sql: String?
+    package let sql: String?
 
-    public init(extendedCode: Int32, message: String, sql: String? = nil) {
+    package init(extendedCode: Int32, message: String, sql: String? = nil) {
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
     }
 
     /// The primary result code (`SQLITE_CONSTRAINT`, `SQLITE_BUSY`, ...).
-    public var code: Int32 { extendedCode & 0xFF }
+    package var code: Int32 { extendedCode & 0xFF }
 
-    public var description: String {
+    package var description: String {
         var text = "SQLite error \(code) (extended \(extendedCode)): \(message)"
         if let sql { text += " - while executing `\(sql)`" }
         return text

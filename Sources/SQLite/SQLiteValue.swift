@@ -1,5 +1,5 @@
 /// A value SQLite stores: its five storage classes.
-public enum SQLiteValue: Sendable, Hashable {
+package enum SQLiteValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)
@@ -8,8 +8,8 @@ public enum SQLiteValue: Sendable, Hashable {
 }
 
 extension SQLiteValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral {
-    public init(stringLiteral value: String) { self = .text(value) }
-    public init(integerLiteral value: Int64) { self = .integer(value) }
-    public init(nilLiteral: ()) { self = .null }
-    public init(floatLiteral value: Double) { self = .real(value) }
+    package init(stringLiteral value: String) { self = .text(value) }
+    package init(integerLiteral value: Int64) { self = .integer(value) }
+    package init(nilLiteral: ()) { self = .null }
+    package init(floatLiteral value: Double) { self = .real(value) }
 }

@@ -10,11 +10,11 @@ import CSQLite
 /// Not `Sendable`: a statement belongs to its connection, which one thread
 /// uses at a time. Columns and parameters are numbered as SQLite numbers
 /// them: parameters from 1, columns from 0.
-public final class Statement {
+package final class Statement {
     let handle: OpaquePointer
     let db: OpaquePointer
     /// The SQL text this statement was prepared from.
-    public let sql: String
+    package let sql: String
 
     init(db: OpaquePointer, sql: String, persistent: Bool) throws(SQLiteError) {
         var statement: OpaquePointer?
@@ -49,14 +49,14 @@ public final class Statement {
     // MARK: Parameters
 
     /// Resets the statement and binds `values` to parameters 1, 2, ...
-    public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    package func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         reset()
         for (offset, value) in values.enumerated() {
             try bind(value, at: Int32(offset + 1))
         }
     }
 
-    public func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
+    package func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
         switch value {
         case .null: try check(sqlite3_bind_null(handle, index))
         case .integer(let integer): try check(sqlite3_bind_int64(handle, index, integer))
@@ -70,7 +70,7 @@ public final class Statement {
         }
     }
 
-    public func bind(text: String, at index: Int32) throws(SQLiteError) {
+    package func bind(text: String, at index: Int32) throws(SQLiteError) {
         var text = text
         let resultCode = text.withUTF8 { buffer -> Int32 in
             // An empty buffer may have no base address, which SQLite would bind as NULL.
@@ -84,13 +84,13 @@ public final class Statement {
         try check(resultCode)
     }
 
-    public func bind(int64 value: Int64, at index: Int32) throws(SQLiteError) {
+    package func bind(int64 value: Int64, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
     /// Ends any run in progress and clears the bindings, so the statement can
     /// go back to the cache without holding a read snapshot.
-    public func reset() {
+    package func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
@@ -98,7 +98,7 @@ public final class Statement {
     // MARK: Running
 
     /// Advances to the next row: `true` when a row is available, `false` when done.
-    public func step() throws(SQLiteError) -> Bool {
+    package func step() throws(SQLiteError) -> Bool {
         let resultCode = sqlite3_step(handle)
         switch resultCode {
         case SQLITE_ROW: return true
@@ -111,12 +111,12 @@ public final class Statement {
     }
 
     /// Runs the statement to completion, ignoring rows.
-    public func execute() throws(SQLiteError) {
+    package func execute() throws(SQLiteError) {
         while try step() {}
     }
 
     /// Calls `body` once per row.
-    public func forEachRow(_ body: (Statement) throws -> Void) throws {
+    package func forEachRow(_ body: (Statement) throws -> Void) throws {
         while try step() {
             try body(self)
         }
@@ -124,22 +124,22 @@ public final class Statement {
 
     // MARK: Columns
 
-    public var columnCount: Int32 { sqlite3_column_count(handle) }
+    package var columnCount: Int32 { sqlite3_column_count(handle) }
 
-    public func isNull(at column: Int32) -> Bool {
+    package func isNull(at column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
-    public func int64(at column: Int32) -> Int64 {
+    package func int64(at column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)
     }
 
-    public func double(at column: Int32) -> Double {
+    package func double(at column: Int32) -> Double {
         sqlite3_column_double(handle, column)
     }
 
     /// The column as UTF-8 text; NULL reads as the empty string.
-    public func text(at column: Int32) -> String {
+    package func text(at column: Int32) -> String {
         // Call order from the SQLite docs: sqlite3_column_text() first, then sqlite3_column_bytes().
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
@@ -148,7 +148,7 @@ public final class Statement {
 
     /// Whether the column's text is exactly `string`'s UTF-8, compared in
     /// place without making a String (NULL equals nothing).
-    public func text(at column: Int32, equals string: String) -> Bool {
+    package func text(at column: Int32, equals string: String) -> Bool {
         guard let bytes = sqlite3_column_text(handle, column) else { return false }
         let count = Int(sqlite3_column_bytes(handle, column))
         var string = string
@@ -159,11 +159,11 @@ public final class Statement {
         }
     }
 
-    public func optionalText(at column: Int32) -> String? {
+    package func optionalText(at column: Int32) -> String? {
         isNull(at: column) ? nil : text(at: column)
     }
 
-    public func value(at column: Int32) -> SQLiteValue {
+    package func value(at column: Int32) -> SQLiteValue {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(int64(at: column))
         case SQLITE_FLOAT: return .real(double(at: column))

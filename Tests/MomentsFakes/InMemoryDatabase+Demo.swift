@@ -2,7 +2,7 @@ import Moments
 
 extension InMemoryDatabase {
     /// The seeding time the demo fixture uses by default (Unix seconds).
-    public static let demoNow: Int64 = 1_700_000_000
+    package static let demoNow: Int64 = 1_700_000_000
 
     /// A database holding the demo data of docs/storage.md, seeded at `now` (Unix
     /// seconds), with the same rows and like times as the SQLite store's seed.
@@ -11,7 +11,7 @@ extension InMemoryDatabase {
     /// `MomentsStorage.DemoData`: the storage tests compare the store's seed
     /// against this table, so a slip in either copy fails a test instead of
     /// reaching both.
-    public static func demo(now: Int64 = demoNow, clock: (@Sendable () -> Int64)? = nil) -> InMemoryDatabase {
+    package static func demo(now: Int64 = demoNow, clock: (@Sendable () -> Int64)? = nil) -> InMemoryDatabase {
         let database = InMemoryDatabase(clock: clock ?? { let ticks = TickingClock(startMilliseconds: now * 1000, stepMilliseconds: 1000); return { ticks.next() } }())
         let swiftLogo = "https://developer.apple.com/swift/images/swift-og.png"
         let users: [(String, String, String, String?)] = [

@@ -5,7 +5,7 @@ import Moments
 /// docs/storage.md with the same semantics as the SQLite store (ordering by byte-wise id,
 /// friendships in both directions, first like kept), plus counters and an
 /// injectable failure for tests.
-public final class InMemoryDatabase: @unchecked Sendable {
+package final class InMemoryDatabase: @unchecked Sendable {
     struct MomentRow {
         var id: String
         var authorID: String
@@ -17,12 +17,12 @@ public final class InMemoryDatabase: @unchecked Sendable {
     }
 
     /// Calls made through the repositories, for tests that assert what was (not) read.
-    public struct Counters: Sendable, Equatable {
-        public var userReads = 0
-        public var momentReads = 0
-        public var visibilityChecks = 0
-        public var likeReads = 0
-        public var likeWrites = 0
+    package struct Counters: Sendable, Equatable {
+        package var userReads = 0
+        package var momentReads = 0
+        package var visibilityChecks = 0
+        package var likeReads = 0
+        package var likeWrites = 0
     }
 
     private let lock = NSLock()
@@ -38,7 +38,7 @@ public final class InMemoryDatabase: @unchecked Sendable {
 
     /// `clock` gives like times in Unix milliseconds; the default is a fixed
     /// start advancing one second per call, so tests are deterministic.
-    public init(clock: (@Sendable () -> Int64)? = nil) {
+    package init(clock: (@Sendable () -> Int64)? = nil) {
         if let clock {
             self.clock = clock
         } else {
@@ -47,51 +47,51 @@ public final class InMemoryDatabase: @unchecked Sendable {
         }
     }
 
-    public var userRepository: InMemoryUserRepository { InMemoryUserRepository(database: self) }
-    public var momentRepository: InMemoryMomentRepository { InMemoryMomentRepository(database: self) }
-    public var likeRepository: InMemoryLikeRepository { InMemoryLikeRepository(database: self) }
+    package var userRepository: InMemoryUserRepository { InMemoryUserRepository(database: self) }
+    package var momentRepository: InMemoryMomentRepository { InMemoryMomentRepository(database: self) }
+    package var likeRepository: InMemoryLikeRepository { InMemoryLikeRepository(database: self) }
 
     /// A `TimelineService` over this database.
-    public func timelineService() -> TimelineService {
+    package func timelineService() -> TimelineService {
         TimelineService(users: userRepository, moments: momentRepository, likes: likeRepository)
     }
 
     /// A `LikeService` over this database.
-    public func likeService() -> LikeService {
+    package func likeService() -> LikeService {
         LikeService(users: userRepository, moments: momentRepository, likes: likeRepository)
     }
 
     // MARK: Building
 
-    public func addUser(_ user: User) {
+    package func addUser(_ user: User) {
         locked { users[user.id] = user }
     }
 
     /// Adds a friendship in both directions.
-    public func addFriendship(_ a: String, _ b: String) {
+    package func addFriendship(_ a: String, _ b: String) {
         locked {
             friends[a, default: []].insert(b)
             friends[b, default: []].insert(a)
         }
     }
 
-    public func addMoment(id: String, authorID: String, type: MomentType, title: String? = nil, url: String? = nil, photos: [String] = [], createdDate: Int64) {
+    package func addMoment(id: String, authorID: String, type: MomentType, title: String? = nil, url: String? = nil, photos: [String] = [], createdDate: Int64) {
         locked { moments[id] = MomentRow(id: id, authorID: authorID, type: type, title: title, url: url, photos: photos, createdDate: createdDate) }
     }
 
-    public func addLike(momentID: String, userID: String, likedAt: Int64) {
+    package func addLike(momentID: String, userID: String, likedAt: Int64) {
         locked { likes[momentID, default: [:]][userID] = likedAt }
     }
 
     /// Every later repository call throws `error` (until set back to nil).
-    public func failEveryCall(with error: (any Error)?) {
+    package func failEveryCall(with error: (any Error)?) {
         locked { failure = error }
     }
 
-    public var callCounts: Counters { locked { counters } }
+    package var callCounts: Counters { locked { counters } }
 
     /// The like time of a like, or nil when absent.
-    public func likedAt(momentID: String, userID: String) -> Int64? {
+    package func likedAt(momentID: String, userID: String) -> Int64? {
         locked { likes[momentID]?[userID] }
     }
 
@@ -182,22 +182,22 @@ public final class InMemoryDatabase: @unchecked Sendable {
 }
 
 /// What the fakes refuse that SQLite's constraints would refuse too.
-public enum InMemoryDatabaseError: Error, Sendable, Equatable {
+package enum InMemoryDatabaseError: Error, Sendable, Equatable {
     case foreignKeyViolation
 }
 
 /// A clock that starts at a fixed time and advances by a step on every reading.
-public final class TickingClock: @unchecked Sendable {
+package final class TickingClock: @unchecked Sendable {
     private let lock = NSLock()
     private var current: Int64
     private let step: Int64
 
-    public init(startMilliseconds: Int64, stepMilliseconds: Int64) {
+    package init(startMilliseconds: Int64, stepMilliseconds: Int64) {
         current = startMilliseconds
         step = stepMilliseconds
     }
 
-    public func next() -> Int64 {
+    package func next() -> Int64 {
         lock.lock()
         defer { lock.unlock() }
         let value = current

@@ -31,16 +31,16 @@ import Synchronization
 ///
 /// One `Mutex`; bodies live in a region of blocks of their own
 /// (`BlockArena`), copied out on a hit.
-public final class ResponseCache: Sendable {
+package final class ResponseCache: Sendable {
     /// What an answer is for; its hash is computed once, outside the lock.
-    public struct Key: Hashable, Sendable {
+    package struct Key: Hashable, Sendable {
         let bytes: [UInt8]
         private let hash: Int
         /// The request as sent (an alias), not the canonical form.
         let isAlias: Bool
 
         /// A request's bytes as sent: a POST's body, or a GET's query string.
-        public static func request(isPost: Bool, bytes: some Collection<UInt8>) -> Key {
+        package static func request(isPost: Bool, bytes: some Collection<UInt8>) -> Key {
             var prefixed: [UInt8] = [isPost ? UInt8(ascii: "P") : UInt8(ascii: "G")]
             prefixed.reserveCapacity(bytes.count + 1)
             prefixed.append(contentsOf: bytes)
@@ -49,7 +49,7 @@ public final class ResponseCache: Sendable {
 
         /// Each part length-prefixed (a document may contain any character),
         /// the variables as canonical JSON (object members sorted by name).
-        public init(query: String, operationName: String?, variables: JSONObject?) {
+        package init(query: String, operationName: String?, variables: JSONObject?) {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(query.utf8.count + 64)
             func part(_ text: String) {
@@ -85,25 +85,25 @@ public final class ResponseCache: Sendable {
             isAlias = key.isAlias
         }
 
-        public static func == (lhs: Key, rhs: Key) -> Bool {
+        package static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.hash == rhs.hash && lhs.bytes == rhs.bytes
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(hash)
         }
     }
 
     /// A kept answer.
-    public struct Hit: Sendable {
-        public let body: [UInt8]
+    package struct Hit: Sendable {
+        package let body: [UInt8]
         /// For the access log.
-        public let operationName: String?
+        package let operationName: String?
     }
 
     /// Taken before an execution; its answer is stored only if no
     /// invalidation happened since.
-    public struct Ticket: Sendable {
+    package struct Ticket: Sendable {
         fileprivate let invalidations: UInt64
     }
 
@@ -142,13 +142,13 @@ public final class ResponseCache: Sendable {
         var byMoment: [String: [(slot: Int, serial: UInt64)]] = [:]
     }
 
-    public let capacityBytes: Int
+    package let capacityBytes: Int
     private let state: Mutex<State>
 
     /// The answers the sketch is sized for: the capacity over a small answer.
     static let typicalEntryBytes = 4_096
 
-    public init(capacityBytes: Int) {
+    package init(capacityBytes: Int) {
         self.capacityBytes = max(0, capacityBytes)
         state = Mutex(State(
             sketch: FrequencySketch(entries: max(1, capacityBytes / Self.typicalEntryBytes)),
@@ -159,12 +159,12 @@ public final class ResponseCache: Sendable {
         state.withLock { $0.arena.unmap() }
     }
 
-    public func ticket() -> Ticket {
+    package func ticket() -> Ticket {
         state.withLock { Ticket(invalidations: $0.invalidations) }
     }
 
     /// The answer kept for `key`, canonical or alias.
-    public func lookup(_ key: Key) -> Hit? {
+    package func lookup(_ key: Key) -> Hit? {
         state.withLock { state in
             guard let slot = state.index[key], let entry = state.slots[slot] else {
                 // An alias miss is followed by the canonical lookup, which counts.
@@ -181,7 +181,7 @@ public final class ResponseCache: Sendable {
 
     /// Makes `alias` (request bytes) find the entry kept for `key`, in place
     /// of its previous alias, when the cache has room for the bytes.
-    public func alias(_ alias: Key, to key: Key) {
+    package func alias(_ alias: Key, to key: Key) {
         let alias = Key(copying: alias)
         var released: Key?
         state.withLock { state in
@@ -213,7 +213,7 @@ public final class ResponseCache: Sendable {
     /// Keeps `hit` for `key`, unless an invalidation happened since `ticket`
     /// or it is larger than an eighth of the cache; `alias`, the request's
     /// bytes, finds it too.
-    public func store(_ key: Key, _ hit: Hit, momentIDs: [String], ticket: Ticket, alias: Key? = nil) {
+    package func store(_ key: Key, _ hit: Hit, momentIDs: [String], ticket: Ticket, alias: Key? = nil) {
         let blockBytes = BlockArena.blocks(for: hit.body.count) * BlockArena.blockSize
         let cost = key.bytes.count + blockBytes + momentIDs.count * Self.bytesPerDependency + Self.entryOverhead
         guard cost <= capacityBytes / 8 else { return }
@@ -254,7 +254,7 @@ public final class ResponseCache: Sendable {
     }
 
     /// Removes every entry that shows `momentID`'s like data.
-    public func invalidate(momentID: String) {
+    package func invalidate(momentID: String) {
         var released: [Slot?] = []
         state.withLock { state in
             state.invalidations &+= 1
@@ -267,7 +267,7 @@ public final class ResponseCache: Sendable {
     }
 
     /// Removes everything.
-    public func clear() {
+    package func clear() {
         var old = State(sketch: FrequencySketch(entries: 1), arena: BlockArena(bytes: 0))
         state.withLock { state in
             old.invalidations = state.invalidations &+ 1
@@ -281,7 +281,7 @@ public final class ResponseCache: Sendable {
     }
 
     /// Entries and their estimated bytes, for tests and diagnostics.
-    public var usage: (entries: Int, bytes: Int) {
+    package var usage: (entries: Int, bytes: Int) {
         state.withLock { ($0.slots.count - $0.freeSlots.count, $0.bytes) }
     }
 
@@ -317,11 +317,11 @@ public final class ResponseCache: Sendable {
 }
 
 extension ResponseCache: DataChangeObserver {
-    public func likesChanged(momentID: String) {
+    package func likesChanged(momentID: String) {
         invalidate(momentID: momentID)
     }
 
-    public func everythingChanged() {
+    package func everythingChanged() {
         clear()
     }
 }

@@ -1,15 +1,15 @@
 import HTTP1
 
 /// Which browser origins may call the API (CORS). Empty: no CORS headers at all.
-public struct CORSPolicy: Sendable {
+package struct CORSPolicy: Sendable {
     /// Exact origins (`https://studio.example.com`), or `*` for any.
-    public var allowedOrigins: [String]
-    public var allowedMethods = "GET, POST, OPTIONS"
-    public var allowedHeaders = "Content-Type, Accept, x-app-platform, x-app-version, x-os-version"
+    package var allowedOrigins: [String]
+    package var allowedMethods = "GET, POST, OPTIONS"
+    package var allowedHeaders = "Content-Type, Accept, x-app-platform, x-app-version, x-os-version"
     /// How long a browser may cache a preflight answer, in seconds.
-    public var maxAgeSeconds = 600
+    package var maxAgeSeconds = 600
 
-    public init(allowedOrigins: [String]) { self.allowedOrigins = allowedOrigins }
+    package init(allowedOrigins: [String]) { self.allowedOrigins = allowedOrigins }
 
     func allows(_ origin: String) -> Bool {
         allowedOrigins.contains("*") || allowedOrigins.contains(origin)
@@ -18,22 +18,22 @@ public struct CORSPolicy: Sendable {
 
 /// Answers CORS preflights and adds `Access-Control-Allow-Origin` to responses
 /// for allowed origins; everything else passes through to `next` untouched.
-public struct CORSHandler: HTTPHandler {
+package struct CORSHandler: HTTPHandler {
     private let policy: CORSPolicy
     private let next: any HTTPHandler
 
-    public init(policy: CORSPolicy, next: any HTTPHandler) {
+    package init(policy: CORSPolicy, next: any HTTPHandler) {
         self.policy = policy
         self.next = next
     }
 
-    public func execution(for request: HTTPRequest) -> HandlerExecution { next.execution(for: request) }
+    package func execution(for request: HTTPRequest) -> HandlerExecution { next.execution(for: request) }
 
-    public func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
+    package func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
         next.cachedResponse(to: request).map { decorate($0, for: request) }
     }
 
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    package func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.method == .options, request.headers.contains("Access-Control-Request-Method"),
            !policy.allowedOrigins.isEmpty, let origin = request.headers["Origin"], policy.allows(origin) {
             var headers: HTTPHeaders = [

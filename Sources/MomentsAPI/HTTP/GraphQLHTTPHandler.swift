@@ -9,13 +9,13 @@ import JSON
 /// With a `ResponseCache`, a query's answer (data, no errors) is kept, and
 /// the same request sent again is answered from it on the I/O thread
 /// (`cachedResponse(to:)`), the same bytes with the same headers.
-public struct GraphQLHTTPHandler: HTTPHandler {
+package struct GraphQLHTTPHandler: HTTPHandler {
     private let engine: GraphQLEngine
     private let services: MomentsServices
     private let jsonLimits: JSONLimits
     private let responseCache: ResponseCache?
 
-    public init(
+    package init(
         engine: GraphQLEngine, services: MomentsServices, jsonLimits: JSONLimits = JSONLimits(),
         responseCache: ResponseCache? = nil
     ) {
@@ -25,7 +25,7 @@ public struct GraphQLHTTPHandler: HTTPHandler {
         self.responseCache = responseCache
     }
 
-    public func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
+    package func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
         guard let responseCache, let alias = requestKey(request) else { return nil }
         var found = responseCache.lookup(alias)
         if found == nil, let parameters = try? parameters(of: request) {
@@ -67,7 +67,7 @@ public struct GraphQLHTTPHandler: HTTPHandler {
         ResponseCache.Key(query: parameters.query, operationName: parameters.operationName, variables: parameters.variables)
     }
 
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    package func handle(_ request: HTTPRequest) -> HTTPResponse {
         // The request timeout counts from here: body parsing and preparation too.
         let deadline = ContinuousClock.now.advanced(by: engine.limits.requestTimeout)
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])

@@ -1,20 +1,20 @@
 import HTTP1
 
 /// `GET /healthz`: 200 while the process is up. Never touches the database.
-public struct LivenessHandler: HTTPHandler {
-    public init() {}
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+package struct LivenessHandler: HTTPHandler {
+    package init() {}
+    package func handle(_ request: HTTPRequest) -> HTTPResponse {
         HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: "ok\n")
     }
 }
 
 /// `GET /readyz`: 200 only while the database answers a trivial query.
-public struct ReadinessHandler: HTTPHandler {
+package struct ReadinessHandler: HTTPHandler {
     private let ping: @Sendable () throws -> Void
 
-    public init(ping: @escaping @Sendable () throws -> Void) { self.ping = ping }
+    package init(ping: @escaping @Sendable () throws -> Void) { self.ping = ping }
 
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    package func handle(_ request: HTTPRequest) -> HTTPResponse {
         do {
             try ping()
             return HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: "ready\n")

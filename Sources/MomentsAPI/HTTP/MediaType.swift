@@ -1,7 +1,7 @@
 import HTTP1
 
 /// The response media types of GraphQL over HTTP.
-public enum GraphQLMediaType: Sendable, Hashable {
+package enum GraphQLMediaType: Sendable, Hashable {
     /// `application/json`: request errors are answered `200` (legacy clients).
     case json
     /// `application/graphql-response+json`: request errors get a `4xx` status.

@@ -3,10 +3,10 @@ import HTTP1
 /// `GET /`: a short plain page pointing at `/graphql`, for whoever opens the
 /// server in a browser or with curl. The examples use the request's `Host`,
 /// so they are right behind port mapping too.
-public struct RootPageHandler: HTTPHandler {
-    public init() {}
+package struct RootPageHandler: HTTPHandler {
+    package init() {}
 
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    package func handle(_ request: HTTPRequest) -> HTTPResponse {
         let baseURL = "http://" + (request.headers["Host"] ?? "127.0.0.1:4000")
         let page = """
             Moments BFF: a GraphQL endpoint for the Moments app.

@@ -2,11 +2,11 @@ import Moments
 
 /// The services the resolvers call, shared by every request (each execution
 /// gets them inside its own `MomentsContext`).
-public struct MomentsServices: Sendable {
-    public var timelines: TimelineService
-    public var likes: LikeService
+package struct MomentsServices: Sendable {
+    package var timelines: TimelineService
+    package var likes: LikeService
 
-    public init(timelines: TimelineService, likes: LikeService) {
+    package init(timelines: TimelineService, likes: LikeService) {
         self.timelines = timelines
         self.likes = likes
     }
