@@ -59,11 +59,14 @@ let package = Package(
         // The transport benchmark: /healthz and a fixed 2.5 KB JSON body (scripts/bench-http.sh).
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer", "HTTP1"], swiftSettings: strict),
 
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: strict),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1"], swiftSettings: strict),
-        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON"], swiftSettings: strict),
+        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "TestSupport"], swiftSettings: strict),
+        // What several test targets share: temporary directories, a recorder,
+        // the standard introspection query, the API's SDL.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         // In-memory repositories: the fakes the service and API tests run on.
         .target(name: "MomentsFakes", dependencies: ["Moments"], path: "Tests/MomentsFakes", swiftSettings: strict),
         .testTarget(name: "MomentsTests", dependencies: ["Moments", "MomentsFakes"], swiftSettings: strict),
@@ -90,17 +93,17 @@ let package = Package(
         ),
         .testTarget(
             name: "MomentsStorageTests",
-            dependencies: ["MomentsStorage", "Moments", "SQLite", "MomentsFakes", "storage-durability-probe"],
+            dependencies: ["MomentsStorage", "Moments", "SQLite", "MomentsFakes", "TestSupport", "storage-durability-probe"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "MomentsAPITests",
-            dependencies: ["MomentsAPI", "Moments", "MomentsFakes", "GraphQL", "JSON", "HTTP1"],
+            dependencies: ["MomentsAPI", "Moments", "MomentsFakes", "GraphQL", "JSON", "HTTP1", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["moments-bff", "JSON"],
+            dependencies: ["moments-bff", "JSON", "MomentsAPI", "TestSupport"],
             swiftSettings: strict
         ),
     ]

@@ -78,23 +78,7 @@ extension String {
     func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
 }
 
-let query = """
-    query getMomentsDetailsByUserID($userID: ID!, $withLikes: Boolean!) {
-      getMomentsDetailsByUserID(userID: $userID) {
-        userDetails { id name avatar backgroundImage }
-        moments {
-          id
-          userDetails { name avatar }
-          type
-          title
-          photos
-          createdDate
-          isLiked @include(if: $withLikes)
-          likes @include(if: $withLikes) { id avatar }
-        }
-      }
-    }
-    """
+let query = AppDocuments.timeline
 
 let variables: JSONObject = ["userID": "0", "withLikes": true]
 

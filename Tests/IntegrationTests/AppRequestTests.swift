@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import MomentsAPI
+import TestSupport
 
 /// The app's own requests (docs/api.md, "The app's two operations") against the
 /// real binary on the demo data (docs/storage.md, "Demo data").

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import MomentsAPI
+import TestSupport
 #endif
 
 /// The explorer at `GET /graphql` and the internal page at `/internal`, as

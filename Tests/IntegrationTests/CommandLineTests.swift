@@ -1,47 +1,10 @@
 import Foundation
 import Testing
+import MomentsAPI
+import TestSupport
 
 /// The `moments-bff` subcommands other than serving.
 @Suite struct CommandLineTests {
-    /// The schema of docs/api.md, exactly (descriptions aside, which `schema` prints as block strings).
-    static let contractSDL = """
-        type UserDetails {
-          id: ID!
-          name: String!
-          avatar: String!
-          backgroundImage: String!
-        }
-
-        enum MomentType {
-          URL
-          PHOTOS
-        }
-
-        type Moment {
-          id: ID!
-          userDetails: UserDetails!
-          type: MomentType!
-          title: String
-          url: String
-          photos: [String!]!
-          createdDate: String!
-          isLiked: Boolean!
-          likes: [UserDetails!]!
-        }
-
-        type MomentsDetails {
-          userDetails: UserDetails!
-          moments: [Moment!]!
-        }
-
-        type Query {
-          getMomentsDetailsByUserID(userID: ID!): MomentsDetails!
-        }
-
-        type Mutation {
-          updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!): MomentsDetails!
-        }
-        """
 
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
@@ -59,7 +22,7 @@ import Testing
     @Test func schemaPrintsTheContractSDL() throws {
         let (status, output) = try run(["schema"])
         #expect(status == 0)
-        #expect(Self.withoutDescriptions(output) == Self.contractSDL)
+        #expect(Self.withoutDescriptions(output) == APISDL.withoutDescriptions)
     }
 
     @Test func helpDocumentsOptionsAndEnvironment() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Out-of-range numbers on the command line or in the environment are
 /// refused at start-up with a message naming the option and its range:

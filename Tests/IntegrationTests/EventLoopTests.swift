@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Several event loops (`--io-threads`): connections are shared out among
 /// them, every one is answered, pipelining keeps its order on each, and a

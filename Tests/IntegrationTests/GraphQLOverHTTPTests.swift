@@ -2,6 +2,8 @@ import Foundation
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import MomentsAPI
+import TestSupport
 #endif
 
 /// GraphQL over HTTP (docs/http.md) and the operational routes, through URLSession.

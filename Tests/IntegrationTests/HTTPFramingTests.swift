@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Framing through the real binary, with bytes no polite client would send.
 @Suite struct HTTPFramingTests {

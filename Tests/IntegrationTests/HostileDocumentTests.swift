@@ -2,6 +2,8 @@ import Foundation
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import MomentsAPI
+import TestSupport
 #endif
 
 /// Documents of at most 100 KB written to cost the server as much as

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import MomentsAPI
+import TestSupport
 
 /// Likes are committed before the answer and survive a restart of the process.
 @Suite struct LikePersistenceTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A stalled standard error (a stuck log collector) costs log lines, never responses.
 @Suite struct LogBackpressureTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Client-controlled text reaches standard error escaped, on its own line, through the real binary.
 @Suite struct LogForgingTests {

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import MomentsAPI
+import TestSupport
 
 /// The response cache through the real server and a real client: a repeated
 /// query is answered from it (the access log says `cache=hit`) with the same

@@ -3,6 +3,7 @@ import JSON
 import Moments
 import MomentsFakes
 import Testing
+import MomentsAPI
 
 /// The app's two documents through the handler, on in-memory repositories.
 @Suite struct AppDocumentTests {

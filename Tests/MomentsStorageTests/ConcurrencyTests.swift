@@ -4,6 +4,7 @@ import Moments
 import SQLite
 import Testing
 @testable import MomentsStorage
+import TestSupport
 
 /// Many threads liking and unliking at once: every operation is acknowledged
 /// or fails visibly, and the final state is what the acknowledged operations imply.

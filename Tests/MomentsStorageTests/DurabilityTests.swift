@@ -2,6 +2,7 @@ import Foundation
 import SQLite
 import Testing
 @testable import MomentsStorage
+import TestSupport
 
 /// An acknowledged like survives SIGKILL of the process that wrote it.
 struct DurabilityTests {

@@ -3,6 +3,7 @@ import Foundation
 import Moments
 import Testing
 @testable import MomentsStorage
+import TestSupport
 
 /// Likes and unlikes racing with readers that fill the cache: a reader that
 /// loaded likers from a snapshot older than a commit must not store them

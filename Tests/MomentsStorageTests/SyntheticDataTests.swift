@@ -1,6 +1,7 @@
 import SQLite
 import Testing
 @testable import MomentsStorage
+import TestSupport
 
 struct SyntheticDataTests {
     let directory: TemporaryDirectory

@@ -1,6 +1,7 @@
 import CSQLite
 import Testing
 @testable import SQLite
+import TestSupport
 
 struct ConnectionTests {
     let directory: TemporaryDirectory

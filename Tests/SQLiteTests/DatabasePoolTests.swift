@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import SQLite
+import TestSupport
 
 struct DatabasePoolTests {
     let directory: TemporaryDirectory

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import SQLite
+import TestSupport
 
 /// The pool notices commits by other connections (other processes) to its
 /// file, and only those.

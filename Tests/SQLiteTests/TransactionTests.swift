@@ -1,5 +1,6 @@
 import Testing
 @testable import SQLite
+import TestSupport
 
 struct TransactionTests {
     let directory: TemporaryDirectory

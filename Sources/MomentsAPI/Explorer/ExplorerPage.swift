@@ -1,10 +1,12 @@
+import JSON
+
 /// The explorer at `GET /graphql` (for browsers): one self-contained page,
 /// HTML, CSS and script inline, nothing fetched but `/graphql` itself, so it
 /// works with no network and under `HTMLPage.contentSecurityPolicy`.
 ///
-/// It opens on the app's timeline request for user 0 (the documents the iOS
-/// app sends, as in `Tests/*/AppDocuments`), with the like mutation one click
-/// away; the schema's documentation comes from introspection.
+/// It opens on the app's timeline request for user 0 (`AppDocuments`, the
+/// documents the iOS app sends), with the like mutation one click away; the
+/// schema's documentation comes from introspection.
 enum ExplorerPage {
     static let bytes: [UInt8] = Array(html.utf8)
 
@@ -146,41 +148,11 @@ footer.hints kbd { font: 11px var(--mono); border: 1px solid var(--line); border
 "use strict";
 const EXAMPLES = {
   timeline: {
-    query: `query getMomentsDetailsByUserID($userID: ID!, $withLikes: Boolean!) {
-  getMomentsDetailsByUserID(userID: $userID) {
-    userDetails { id name avatar backgroundImage }
-    moments {
-      id
-      userDetails { name avatar }
-      type
-      title
-      photos
-      createdDate
-      isLiked @include(if: $withLikes)
-      likes @include(if: $withLikes) { id avatar }
-    }
-  }
-}
-`,
+    query: \#(javaScriptString(AppDocuments.timeline + "\n")),
     variables: { userID: "0", withLikes: true }
   },
   like: {
-    query: `mutation updateMomentLike($momentID: ID!, $userID: ID!, $isLiked: Boolean!) {
-  updateMomentLike(momentID: $momentID, userID: $userID, isLiked: $isLiked) {
-    userDetails { id name avatar backgroundImage }
-    moments {
-      id
-      userDetails { name avatar }
-      type
-      title
-      photos
-      createdDate
-      isLiked
-      likes { id avatar }
-    }
-  }
-}
-`,
+    query: \#(javaScriptString(AppDocuments.updateLike + "\n")),
     variables: { momentID: "0", userID: "0", isLiked: true }
   }
 };
@@ -488,4 +460,18 @@ loadSchema();
 </body>
 </html>
 """#
+}
+
+extension ExplorerPage {
+    /// A JSON string literal, which is also a JavaScript one; `<` escaped so
+    /// that no document can close the page's `<script>`.
+    static func javaScriptString(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        JSONWriter.writeString(text, into: &bytes)
+        var escaped: [UInt8] = []
+        for byte in bytes {
+            if byte == UInt8(ascii: "<") { escaped += Array(#"\u003c"#.utf8) } else { escaped.append(byte) }
+        }
+        return String(decoding: escaped, as: UTF8.self)
+    }
 }

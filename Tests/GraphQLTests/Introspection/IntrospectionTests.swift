@@ -2,6 +2,7 @@ import JSON
 import Testing
 
 @testable import GraphQL
+import TestSupport
 
 struct IntrospectionCase: Sendable, CustomTestStringConvertible {
     var name: String
@@ -19,7 +20,7 @@ struct IntrospectionTests {
     /// graphql-js's standard introspection query gives, byte for byte, what
     /// graphql-core 3.2.8 gives for the same SDL (IntrospectionFixture).
     @Test func standardIntrospectionQueryMatchesGraphQLCore() {
-        let body = Self.run(IntrospectionFixture.introspectionQuery)
+        let body = Self.run(IntrospectionQuery.standard)
         #expect(body == #"{"data":"# + IntrospectionFixture.expectedData + "}")
     }
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import GraphQL
+import TestSupport
 
 // Cases from graphql-js v16.11.0 src/validation/__tests__/MaxIntrospectionDepthRule-test.ts, and ours;
 // expectations from a line-by-line Python transcription of graphql-js's rule (graphql-core 3.2.14
@@ -11,7 +12,7 @@ struct MaxIntrospectionDepthRuleTests {
 
     static let cases: [ValidationCase] = [
         ValidationCase(
-            "default introspection query", IntrospectionFixture.introspectionQuery,
+            "default introspection query", IntrospectionQuery.standard,
             source: "graphql-js MaxIntrospectionDepthRule-test.ts: default introspection query"),
         ValidationCase(
             "3 flat fields",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The real `moments-bff` binary, started on port 0 with its own database,
 /// ready once it printed `listening on http://HOST:PORT`.
@@ -186,16 +187,7 @@ final class LineCollector: @unchecked Sendable {
     }
 }
 
-/// A fresh directory for one test's database, removed when the test ends.
-final class TemporaryDirectory: @unchecked Sendable {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "moments-it-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    var databasePath: String { path + "/moments.sqlite" }
+extension TemporaryDirectory {
+    /// Where a test's database goes.
+    var databasePath: String { file("moments.sqlite") }
 }

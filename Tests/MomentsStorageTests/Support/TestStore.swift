@@ -2,6 +2,7 @@ import Moments
 import MomentsFakes
 import SQLite
 @testable import MomentsStorage
+import TestSupport
 
 /// A store on a fresh file in its own temp directory, seeded at a fixed time,
 /// with every statement its connections run recorded.

@@ -1,17 +1,19 @@
 import Foundation
 
 /// Collects values from any thread.
-final class Recorder: @unchecked Sendable {
+package final class Recorder: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [String] = []
 
-    func append(_ value: String) {
+    package init() {}
+
+    package func append(_ value: String) {
         lock.lock()
         defer { lock.unlock() }
         storage.append(value)
     }
 
-    var values: [String] {
+    package var values: [String] {
         lock.lock()
         defer { lock.unlock() }
         return storage

@@ -1,0 +1,41 @@
+/// The API's schema as docs/api.md gives it, without its descriptions.
+package enum APISDL {
+    package static let withoutDescriptions = """
+        type UserDetails {
+          id: ID!
+          name: String!
+          avatar: String!
+          backgroundImage: String!
+        }
+
+        enum MomentType {
+          URL
+          PHOTOS
+        }
+
+        type Moment {
+          id: ID!
+          userDetails: UserDetails!
+          type: MomentType!
+          title: String
+          url: String
+          photos: [String!]!
+          createdDate: String!
+          isLiked: Boolean!
+          likes: [UserDetails!]!
+        }
+
+        type MomentsDetails {
+          userDetails: UserDetails!
+          moments: [Moment!]!
+        }
+
+        type Query {
+          getMomentsDetailsByUserID(userID: ID!): MomentsDetails!
+        }
+
+        type Mutation {
+          updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!): MomentsDetails!
+        }
+        """
+}
