@@ -6,31 +6,35 @@ import SQLite
 package final class MomentsStore: Sendable {
     /// How the store opens its file.
     package struct Options: Sendable {
-        /// Reader connections (concurrent reads). Default `defaultReaders`.
-        package var readers: Int
         /// Seed a new database with the demo data (docs/storage.md, "Demo data"). Default true.
         package var seedDemoData: Bool
-        /// Connection settings (busy timeout, write batch size, ...); its
-        /// `readers` is ignored, `Options.readers` replaces it.
+        /// Connection settings: reader connections, busy timeout, write batch size, ...
         package var database: DatabaseConfiguration
         /// The time in Unix milliseconds: like times, and "now" for the demo data. Default the wall clock.
         package var clock: @Sendable () -> Int64
-        /// The in-process read cache (on by default, 10,000 timelines).
+        /// The in-process read cache (on by default; see `ReadCacheConfiguration`).
         package var cache: ReadCacheConfiguration
 
-        /// One per online core, at least 2 (see `DatabaseConfiguration.defaultReaders`).
+        /// Reader connections (concurrent reads): `database.readers`.
+        package var readers: Int {
+            get { database.readers }
+            set { database.readers = newValue }
+        }
+
+        /// One per online core, at least 2 (`DatabaseConfiguration.defaultReaders`).
         package static let defaultReaders = DatabaseConfiguration.defaultReaders
 
+        /// `readers`, when given, replaces `database.readers`.
         package init(
-            readers: Int = DatabaseConfiguration.defaultReaders,
+            readers: Int? = nil,
             seedDemoData: Bool = true,
             database: DatabaseConfiguration = DatabaseConfiguration(),
             clock: @escaping @Sendable () -> Int64 = { WallClock.nowMilliseconds() },
             cache: ReadCacheConfiguration = ReadCacheConfiguration()
         ) {
-            self.readers = readers
             self.seedDemoData = seedDemoData
             self.database = database
+            if let readers { self.database.readers = readers }
             self.clock = clock
             self.cache = cache
         }
@@ -73,8 +77,7 @@ package final class MomentsStore: Sendable {
     }
 
     package static func open(path: String, options: Options) throws -> MomentsStore {
-        var configuration = options.database
-        configuration.readers = options.readers
+        let configuration = options.database
         let clock = options.clock
         let seed: ((Connection) throws -> Void)? = options.seedDemoData
             ? { connection in try DemoData.insert(into: connection, now: clock() / 1000) }

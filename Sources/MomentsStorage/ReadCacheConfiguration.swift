@@ -17,10 +17,10 @@ package struct ReadCacheConfiguration: Sendable {
     /// Serve repeated reads from memory. When false the repositories read
     /// SQLite every time. Default true.
     package var isEnabled: Bool
-    /// Users whose timeline (profile, moments, authors, photos) is kept. Default 10,000.
+    /// Users whose timeline (profile, moments, authors, photos) is kept.
+    /// Default `defaultTimelineCapacity`.
     package var timelineCapacity: Int
-    /// Moments whose likers are kept. Default 50,000 (the moments of 10,000
-    /// timelines of 5 own moments each).
+    /// Moments whose likers are kept. Default `defaultMomentLikesCapacity`.
     package var momentLikesCapacity: Int
     /// How often the writer checks whether another process committed to the
     /// file (`PRAGMA data_version`); a change clears the whole cache. It is
@@ -30,15 +30,25 @@ package struct ReadCacheConfiguration: Sendable {
 
     package init(
         isEnabled: Bool = true,
-        timelineCapacity: Int = 10_000,
-        momentLikesCapacity: Int = 50_000,
-        externalChangeCheckIntervalMilliseconds: Int = 100
+        timelineCapacity: Int = defaultTimelineCapacity,
+        momentLikesCapacity: Int = defaultMomentLikesCapacity,
+        externalChangeCheckIntervalMilliseconds: Int = defaultExternalChangeCheckIntervalMilliseconds
     ) {
         self.isEnabled = isEnabled
         self.timelineCapacity = timelineCapacity
         self.momentLikesCapacity = momentLikesCapacity
         self.externalChangeCheckIntervalMilliseconds = externalChangeCheckIntervalMilliseconds
     }
+
+    /// 2,000 timelines: every user of the synthetic benchmark set (1,000)
+    /// with room to spare, in a few MB (see above); `--cache-timelines`.
+    package static let defaultTimelineCapacity = 2_000
+    /// 20,000 moments' likers: the moments of 2,000 timelines of up to 10
+    /// own moments each; `--cache-moment-likes`.
+    package static let defaultMomentLikesCapacity = 20_000
+
+    /// 100 ms: another program's commit is served at most this late; `--external-change-check-ms`.
+    package static let defaultExternalChangeCheckIntervalMilliseconds = 100
 
     /// No cache: every read goes to SQLite.
     package static let disabled = ReadCacheConfiguration(isEnabled: false)

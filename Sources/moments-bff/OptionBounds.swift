@@ -19,12 +19,12 @@ enum OptionBounds {
     static let port = NumericOption<Int>(flag: "--port", environment: "PORT", range: 0...65_535, defaultValue: 4_000)
     static let readers = NumericOption<Int>(flag: "--readers", environment: "DATABASE_READERS", range: 1...64, defaultValue: MomentsStore.Options.defaultReaders)
     static let cacheTimelines = NumericOption<Int>(
-        flag: "--cache-timelines", environment: "CACHE_TIMELINES", range: 0...1_000_000, defaultValue: 2_000)
+        flag: "--cache-timelines", environment: "CACHE_TIMELINES", range: 0...1_000_000, defaultValue: ReadCacheConfiguration.defaultTimelineCapacity)
     static let cacheMomentLikes = NumericOption<Int>(
-        flag: "--cache-moment-likes", environment: "CACHE_MOMENT_LIKES", range: 0...10_000_000, defaultValue: 20_000)
+        flag: "--cache-moment-likes", environment: "CACHE_MOMENT_LIKES", range: 0...10_000_000, defaultValue: ReadCacheConfiguration.defaultMomentLikesCapacity)
     static let externalChangeCheckMs = NumericOption<Int>(
         flag: "--external-change-check-ms", environment: "EXTERNAL_CHANGE_CHECK_MS", range: 1...3_600_000,
-        defaultValue: 100, unit: "milliseconds")
+        defaultValue: ReadCacheConfiguration.defaultExternalChangeCheckIntervalMilliseconds, unit: "milliseconds")
     static let responseCacheBytes = NumericOption<Int>(
         flag: "--response-cache-bytes", environment: "RESPONSE_CACHE_BYTES", range: 0...(16 * 1_024 * mebibyte),
         defaultValue: 8 * mebibyte, unit: "bytes")
