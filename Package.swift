@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "HTTP1", swiftSettings: strict),
         .target(name: "GraphQL", dependencies: ["JSON"], swiftSettings: strict),
         .target(name: "Moments", swiftSettings: strict),
+        // Unleash-compatible toggle evaluation: state, strategies, constraints, variants.
+        .target(name: "Toggles", dependencies: ["JSON"], swiftSettings: strict),
 
         // I/O and composition.
         // Linux epoll for HTTPServer's Poller (the Glibc module leaves sys/epoll.h out).
@@ -63,6 +65,10 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1"], swiftSettings: strict),
+        .testTarget(
+            name: "TogglesTests", dependencies: ["Toggles", "JSON"],
+            resources: [.copy("Fixtures")], swiftSettings: strict
+        ),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "TestSupport"], swiftSettings: strict),
         // What several test targets share: temporary directories, a recorder,
         // the standard introspection query, the API's SDL.

@@ -1,0 +1,55 @@
+/// The variant a context gets, in the specification's shape.
+package struct VariantResult: Sendable, Equatable {
+    package var name: String
+    package var enabled: Bool
+    package var featureEnabled: Bool
+    package var payload: VariantPayload?
+
+    package init(name: String, enabled: Bool, featureEnabled: Bool, payload: VariantPayload? = nil) {
+        self.name = name
+        self.enabled = enabled
+        self.featureEnabled = featureEnabled
+        self.payload = payload
+    }
+
+    /// What a feature without a variant for the context yields.
+    package static func disabled(featureEnabled: Bool) -> VariantResult {
+        VariantResult(name: "disabled", enabled: false, featureEnabled: featureEnabled)
+    }
+}
+
+enum VariantSelection {
+    /// Overrides first, then the weighted bucket of the first variant's
+    /// stickiness (`default`: userId, sessionId, remoteAddress, else random),
+    /// hashed with the variant seed over the total weight.
+    /// Strategy variants take the strategy's stickiness parameter.
+    static func select(
+        _ variants: [Variant], groupId: String, stickiness strategyStickiness: String? = nil, context: ToggleContext,
+        environment env: EvaluationEnvironment
+    ) -> Variant? {
+        let totalWeight = variants.reduce(0) { $0 + $1.weight }
+        guard totalWeight > 0 else { return nil }
+        for variant in variants {
+            for override in variant.overrides {
+                if let value = context.value(of: override.contextName), override.values.contains(value) { return variant }
+            }
+        }
+        let stickiness = strategyStickiness ?? variants.first?.stickiness ?? "default"
+        let seed: String
+        switch stickiness {
+        case "default":
+            seed = context.userId ?? context.sessionId ?? context.remoteAddress ?? String(env.random(10_000))
+        case "random":
+            seed = String(env.random(10_000))
+        default:
+            seed = context.value(of: stickiness) ?? String(env.random(10_000))
+        }
+        let target = NormalizedHash.value(identifier: seed, groupId: groupId, normalizer: totalWeight, seed: NormalizedHash.variantSeed)
+        var counter = 0
+        for variant in variants where variant.weight > 0 {
+            counter += variant.weight
+            if counter >= target { return variant }
+        }
+        return nil
+    }
+}
