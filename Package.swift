@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "moments-bff",
             dependencies: [
-                "HTTPServer", "MomentsAPI", "MomentsStorage", "Moments",
+                "HTTPServer", "MomentsAPI", "MomentsStorage", "Moments", "Toggles", "JSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
