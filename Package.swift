@@ -20,6 +20,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // SHA-256 for persisted queries, HMAC-SHA256 for bearer tokens: never our own cryptography.
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
         // SQLite: the C library through pkg-config, and our thin wrapper over it.
@@ -45,7 +47,10 @@ let package = Package(
         .target(name: "MomentsStorage", dependencies: ["Moments", "SQLite"], swiftSettings: strict),
         .target(
             name: "MomentsAPI",
-            dependencies: ["Moments", "GraphQL", "JSON", "HTTP1", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Moments", "GraphQL", "JSON", "HTTP1", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -12,6 +12,8 @@ final class DocumentCache: Sendable {
         let query: String
         let document: PreparedDocument
         var lastUse: UInt64
+        /// The id a client registered the document under (APQ's SHA-256 hex), if any.
+        var persistedID: String?
 
         init(query: String, document: PreparedDocument, lastUse: UInt64) {
             self.query = query
@@ -22,6 +24,9 @@ final class DocumentCache: Sendable {
 
     private struct State {
         var entries: [String: Entry] = [:]
+        /// The same entries by persisted id: registered documents live and
+        /// are evicted with their text, in the same byte budget.
+        var byPersistedID: [String: Entry] = [:]
         /// The entry of the last hit or insert: a client repeats its query,
         /// and comparing the text is much cheaper than hashing it.
         var recent: Entry?
@@ -42,38 +47,72 @@ final class DocumentCache: Sendable {
         self.maxBytes = maxBytes
     }
 
-    func document(for query: String) -> PreparedDocument? {
+    /// What one persisted id costs besides its document: the key twice (64
+    /// ASCII bytes in the entry and in the index) and the index slot.
+    static let persistedIDBytes = 256
+
+    /// - Parameter persistedID: registers the document under this id too
+    ///   (the caller has checked that it is the SHA-256 of `query`).
+    func document(for query: String, persistedID: String? = nil) -> PreparedDocument? {
         state.withLock { state in
             state.clock += 1
             if let recent = state.recent, recent.query.utf8.count == query.utf8.count, recent.query == query {
                 recent.lastUse = state.clock
+                if let persistedID { Self.register(persistedID, recent, &state) }
                 return recent.document
             }
             guard let entry = state.entries[query] else { return nil }
             entry.lastUse = state.clock
             state.recent = entry
+            if let persistedID { Self.register(persistedID, entry, &state) }
             return entry.document
         }
     }
 
-    func insert(_ document: PreparedDocument, for query: String) {
-        let cost = document.estimatedBytes
+    /// The text and document registered under `persistedID`.
+    func document(persistedID: String) -> (query: String, document: PreparedDocument)? {
+        state.withLock { state in
+            guard let entry = state.byPersistedID[persistedID] else { return nil }
+            state.clock += 1
+            entry.lastUse = state.clock
+            return (entry.query, entry.document)
+        }
+    }
+
+    func insert(_ document: PreparedDocument, for query: String, persistedID: String? = nil) {
+        let cost = document.estimatedBytes + (persistedID == nil ? 0 : Self.persistedIDBytes)
         guard capacity > 0, cost <= maxBytes / Self.largestEntryShare else { return }
         state.withLock { state in
-            if let replaced = state.entries.removeValue(forKey: query) { state.bytes -= replaced.document.estimatedBytes }
+            if let replaced = state.entries[query] { Self.remove(replaced, &state) }
             while !state.entries.isEmpty, state.entries.count >= capacity || state.bytes + cost > maxBytes,
                 let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
             {
-                state.entries[oldest.key] = nil
-                state.bytes -= oldest.value.document.estimatedBytes
-                if state.recent === oldest.value { state.recent = nil }
+                Self.remove(oldest.value, &state)
             }
             state.clock += 1
             let entry = Entry(query: query, document: document, lastUse: state.clock)
             state.entries[query] = entry
-            state.bytes += cost
+            state.bytes += document.estimatedBytes
             state.recent = entry
+            if let persistedID { Self.register(persistedID, entry, &state) }
         }
+    }
+
+    private static func register(_ persistedID: String, _ entry: Entry, _ state: inout State) {
+        guard entry.persistedID == nil else { return }
+        entry.persistedID = persistedID
+        state.byPersistedID[persistedID] = entry
+        state.bytes += persistedIDBytes
+    }
+
+    private static func remove(_ entry: Entry, _ state: inout State) {
+        state.entries[entry.query] = nil
+        state.bytes -= entry.document.estimatedBytes
+        if let persistedID = entry.persistedID {
+            state.byPersistedID[persistedID] = nil
+            state.bytes -= persistedIDBytes
+        }
+        if state.recent === entry { state.recent = nil }
     }
 
     var count: Int { state.withLock { $0.entries.count } }

@@ -128,8 +128,11 @@ public final class GraphQLEngine: Sendable {
 
     /// Parses and validates `query`, or returns it from the cache. Failed
     /// documents are not cached.
-    public func prepare(_ query: String) -> Result<PreparedDocument, GraphQLRequestError> {
-        if let cached = cache.document(for: query) { return .success(cached) }
+    /// - Parameter persistedID: also registers the document under this id
+    ///   once it is valid (Automatic Persisted Queries: the caller has checked
+    ///   that the id is the SHA-256 of `query`); see `persistedDocument(id:)`.
+    public func prepare(_ query: String, persistedID: String? = nil) -> Result<PreparedDocument, GraphQLRequestError> {
+        if let cached = cache.document(for: query, persistedID: persistedID) { return .success(cached) }
         let document: Document
         do {
             document = try parse(query, limits: limits.parse)
@@ -141,8 +144,14 @@ public final class GraphQLEngine: Sendable {
             maxCost: limits.maxValidationCost)
         guard errors.isEmpty else { return .failure(GraphQLRequestError(errors: errors, kind: .validation)) }
         let prepared = PreparedDocument(document: document, schema: schema, queryBytes: query.utf8.count)
-        cache.insert(prepared, for: query)
+        cache.insert(prepared, for: query, persistedID: persistedID)
         return .success(prepared)
+    }
+
+    /// The text and prepared document registered under `id` by `prepare`,
+    /// while the document cache keeps it (its byte budget bounds both).
+    public func persistedDocument(id: String) -> (query: String, document: PreparedDocument)? {
+        cache.document(persistedID: id)
     }
 
     /// Spec §6.1 ExecuteRequest for a prepared document. Synchronous: resolvers

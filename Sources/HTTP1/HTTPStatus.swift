@@ -34,4 +34,6 @@ extension HTTPStatus {
     package static let movedPermanently = HTTPStatus(301, "Moved Permanently")
     package static let found = HTTPStatus(302, "Found")
     package static let notModified = HTTPStatus(304, "Not Modified")
+    package static let unauthorized = HTTPStatus(401, "Unauthorized")
+    package static let forbidden = HTTPStatus(403, "Forbidden")
 }

@@ -17,9 +17,11 @@ struct ServeCommand: ParsableCommand {
     )
 
     @OptionGroup var options: ServeOptions
+    @OptionGroup(title: "Persisted queries and authentication") var access: AccessOptions
 
     func run() throws {
         let configuration = try options.resolve()
+        let persistedQueries = try access.resolvePersistedQueries()
         let label = "moments-bff"
         let logWriter = LogWriter(capacity: configuration.logBufferBytes, label: label)
         // Runs on every way out of `run`, thrown errors included: queued lines get a bounded wait.
@@ -45,6 +47,7 @@ struct ServeCommand: ParsableCommand {
             limits: configuration.graphQLLimits,
             errorMapper: { errors.graphQLError(for: $0) }
         )
+        try persistedQueries.checkTrustedDocuments(with: engine)
 
         // Kept answers are dropped by the store's change reports; without
         // them (read cache off) there is no response cache either.
@@ -63,7 +66,8 @@ struct ServeCommand: ParsableCommand {
             engine: engine,
             services: MomentsServices(timelines: timelines, likes: likes),
             jsonLimits: configuration.jsonLimits,
-            responseCache: responseCache
+            responseCache: responseCache,
+            persistedQueries: persistedQueries
         )
         router.add(.post, "/graphql", graphQL)
         // A browser's GET without a query gets the explorer page; everything else the endpoint.

@@ -87,7 +87,8 @@ import Testing
         }
     }
 
-    @Test(arguments: ["null", "{}", #"{"persistedQuery":{"version":1}}"#])
+    // (`persistedQuery` is read: PersistedQueryTests.)
+    @Test(arguments: ["null", "{}", #"{"tracing":true}"#, #"{"persistedQuery":null}"#])
     func extensionsThatIsAnObjectOrNullIsAccepted(_ extensions: String) {
         let response = fixture.post(#"{"query":"{ __typename }","extensions":\#(extensions)}"#)
         #expect(response.text == #"{"data":{"__typename":"Query"}}"#)

@@ -5,5 +5,15 @@ public enum GraphQLErrorCode: String, Sendable, Hashable {
     case badUserInput = "BAD_USER_INPUT"
     case notFound = "NOT_FOUND"
     case persistedQueryNotFound = "PERSISTED_QUERY_NOT_FOUND"
+    /// Apollo Server 4's code when persisted queries are turned off.
+    case persistedQueryNotSupported = "PERSISTED_QUERY_NOT_SUPPORTED"
+    /// Apollo Router's code for an id missing from the trusted documents.
+    case persistedQueryNotInList = "PERSISTED_QUERY_NOT_IN_LIST"
+    /// Apollo Router's code for a document text missing from the trusted documents.
+    case queryNotInSafelist = "QUERY_NOT_IN_SAFELIST"
+    /// Apollo Server 4's code for a malformed request.
+    case badRequest = "BAD_REQUEST"
+    case unauthenticated = "UNAUTHENTICATED"
+    case forbidden = "FORBIDDEN"
     case internalServerError = "INTERNAL_SERVER_ERROR"
 }

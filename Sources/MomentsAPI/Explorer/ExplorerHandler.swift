@@ -15,7 +15,9 @@ package struct ExplorerHandler: HTTPHandler {
         guard request.method == .get || request.method == .head,
               let accept = request.headers["Accept"], accept.lowercased().contains("text/html") else { return false }
         guard let query = request.query else { return true }
-        return QueryString.parse(query)["query"] == nil
+        // A GET with only an APQ hash (`extensions`) is a GraphQL request too.
+        let parameters = QueryString.parse(query)
+        return parameters["query"] == nil && parameters["extensions"] == nil
     }
 
     // The page is a constant: answered on the I/O thread, like `/`.

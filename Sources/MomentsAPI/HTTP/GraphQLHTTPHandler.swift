@@ -14,23 +14,30 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     private let services: MomentsServices
     private let jsonLimits: JSONLimits
     private let responseCache: ResponseCache?
+    private let persistedQueries: PersistedQueryPolicy
 
     package init(
         engine: GraphQLEngine, services: MomentsServices, jsonLimits: JSONLimits = JSONLimits(),
-        responseCache: ResponseCache? = nil
+        responseCache: ResponseCache? = nil, persistedQueries: PersistedQueryPolicy = PersistedQueryPolicy()
     ) {
         self.engine = engine
         self.services = services
         self.jsonLimits = jsonLimits
         self.responseCache = responseCache
+        self.persistedQueries = persistedQueries
     }
 
     package func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
         guard let responseCache, let alias = requestKey(request) else { return nil }
         var found = responseCache.lookup(alias)
-        if found == nil, let parameters = try? parameters(of: request) {
+        if found == nil, let parameters = try? parameters(of: request),
+            let query = persistedQueries.cachedQuery(
+                query: parameters.query, persistedQuery: parameters.persistedQuery, engine: engine)
+        {
             // Not these bytes before: the canonical form may still be kept.
-            let key = cacheKey(parameters)
+            // (Aliases are only ever stored by `respond` for requests it ran,
+            // trusted-documents and APQ checks passed, so an alias hit is too.)
+            let key = cacheKey(query, parameters)
             found = responseCache.lookup(key)
             if found != nil { responseCache.alias(alias, to: key) }
         }
@@ -63,8 +70,10 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         }
     }
 
-    private func cacheKey(_ parameters: GraphQLRequestBody) -> ResponseCache.Key {
-        ResponseCache.Key(query: parameters.query, operationName: parameters.operationName, variables: parameters.variables)
+    /// The canonical key: the document's text (as resolved from an APQ hash
+    /// or a trusted id), never the hash, so one answer serves both forms.
+    private func cacheKey(_ query: String, _ parameters: GraphQLRequestBody) -> ResponseCache.Key {
+        ResponseCache.Key(query: query, operationName: parameters.operationName, variables: parameters.variables)
     }
 
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -76,7 +85,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         } catch {
             var headers = error.headers
             headers.add("Content-Type", media.contentType)
-            let body = errorResponseBody([GraphQLError(error.message, code: .badUserInput)])
+            let body = errorResponseBody([GraphQLError(error.message, code: error.code)])
             return HTTPResponse(status: error.status, headers: headers, body: body)
         }
     }
@@ -90,11 +99,17 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         // Request errors (parse, validation, variables) are 4xx only for
         // graphql-response+json; legacy application/json clients get 200.
         let requestErrorStatus: HTTPStatus = media == .graphQLResponseJSON ? .badRequest : .ok
+        let source = try persistedQueries.resolve(
+            query: parameters.query, persistedQuery: parameters.persistedQuery, engine: engine)
         let prepared: PreparedDocument
-        switch engine.prepare(parameters.query) {
-        case .success(let document): prepared = document
-        case .failure(let failure):
-            return response(requestErrorStatus, media, errorResponseBody(failure.errors), operationName: parameters.operationName)
+        if let known = source.prepared {
+            prepared = known
+        } else {
+            switch engine.prepare(source.query, persistedID: source.persistedID) {
+            case .success(let document): prepared = document
+            case .failure(let failure):
+                return response(requestErrorStatus, media, errorResponseBody(failure.errors), operationName: parameters.operationName)
+            }
         }
         let operation: OperationDefinition
         do {
@@ -112,7 +127,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             deadline: deadline)
         if let responseCache, let ticket, result.hasData, result.errors.isEmpty, let alias = requestKey(request) {
             responseCache.store(
-                cacheKey(parameters), ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
+                cacheKey(source.query, parameters), ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
                 momentIDs: context.likedMomentIDs, ticket: ticket, alias: alias)
         }
         return response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)

@@ -2,22 +2,33 @@ import JSON
 
 /// A GraphQL-over-HTTP request's parameters, from a JSON body or a query string.
 struct GraphQLRequestBody {
-    var query: String
+    /// nil only with `persistedQuery`: a hash sent without the text.
+    var query: String?
+    /// `extensions.persistedQuery` (APQ, or a trusted document's id).
+    var persistedQuery: PersistedQueryExtension?
     var variables: JSONObject?
     var operationName: String?
 
     /// Reads `{"query": ..., "variables": ..., "operationName": ..., "extensions": ...}`.
     /// `extensions` must be an object or null, like `variables` (graphql-http
-    /// audits 58B0–58B3: a string, number, boolean or array is `400`); its
-    /// content is not used. Unknown members are ignored, as the spec allows.
+    /// audits 58B0–58B3: a string, number, boolean or array is `400`); of
+    /// its content only `persistedQuery` is read. Unknown members are
+    /// ignored, as the spec allows.
     init(json: JSONValue) throws(RequestRefusal) {
         guard case .object(let object) = json else {
             throw RequestRefusal(.badRequest, "Request body must be a JSON object.")
         }
-        guard case .string(let query) = object["query"] else {
-            throw RequestRefusal(.badRequest, "'query' must be a string.")
+        switch object["extensions"] {
+        case nil, .null?: persistedQuery = nil
+        case .object(let extensions)?: persistedQuery = try PersistedQueryExtension(extensions: extensions)
+        default: throw RequestRefusal(.badRequest, "'extensions' must be an object or null.")
         }
-        self.query = query
+        switch object["query"] {
+        case .string(let query)?: self.query = query
+        // APQ: a hash alone names a document sent before.
+        case nil where persistedQuery != nil, .null? where persistedQuery != nil: query = nil
+        default: throw RequestRefusal(.badRequest, "'query' must be a string.")
+        }
         switch object["variables"] {
         case nil, .null?: variables = nil
         case .object(let variables)?: self.variables = variables
@@ -28,22 +39,20 @@ struct GraphQLRequestBody {
         case .string(let name)?: operationName = name
         default: throw RequestRefusal(.badRequest, "'operationName' must be a string or null.")
         }
-        switch object["extensions"] {
-        case nil, .null?, .object?: break
-        default: throw RequestRefusal(.badRequest, "'extensions' must be an object or null.")
-        }
     }
 
     /// Reads `?query=...&variables=...&operationName=...&extensions=...` of a GET
     /// request; `variables` and `extensions` are JSON text, each an object or null.
     init(queryString: Substring?, jsonLimits: JSONLimits) throws(RequestRefusal) {
         let parameters = QueryString.parse(queryString ?? "")
-        guard let query = parameters["query"] else {
+        // As Apollo's clients send a hash over GET: `extensions` URL-encoded JSON.
+        persistedQuery = try Self.jsonObjectParameter("extensions", in: parameters, limits: jsonLimits)
+            .flatMap { extensions throws(RequestRefusal) in try PersistedQueryExtension(extensions: extensions) }
+        query = parameters["query"]
+        guard query != nil || persistedQuery != nil else {
             throw RequestRefusal(.badRequest, "Missing 'query' parameter.")
         }
-        self.query = query
         variables = try Self.jsonObjectParameter("variables", in: parameters, limits: jsonLimits)
-        _ = try Self.jsonObjectParameter("extensions", in: parameters, limits: jsonLimits)
         if let name = parameters["operationName"], !name.isEmpty { operationName = name }
     }
 

@@ -1,0 +1,42 @@
+/// The operations the app was built with, from a persisted query manifest
+/// (`apollo-persisted-query-manifest` version 1, as Apollo's tools write it).
+/// When the server has them, only they execute, by id or by exact text, and
+/// anything else is refused before it is parsed.
+package struct TrustedDocuments: Sendable {
+    package struct Operation: Sendable, Equatable {
+        package enum Kind: String, Sendable { case query, mutation, subscription }
+        /// SHA-256 of `body`, 64 lowercase hex digits.
+        package var id: String
+        package var name: String
+        package var type: Kind
+        package var body: String
+
+        package init(id: String, name: String, type: Kind, body: String) {
+            self.id = id
+            self.name = name
+            self.type = type
+            self.body = body
+        }
+    }
+
+    package let operations: [Operation]
+    private let bodiesByID: [String: String]
+    private let bodies: Set<String>
+
+    /// - Precondition: ids are the SHA-256 of their bodies and unique
+    ///   (`TrustedDocuments.load` checks both).
+    init(checked operations: [Operation]) {
+        self.operations = operations
+        var bodiesByID: [String: String] = [:]
+        for operation in operations { bodiesByID[operation.id] = operation.body }
+        self.bodiesByID = bodiesByID
+        bodies = Set(operations.map(\.body))
+    }
+
+    /// The listed text with this id.
+    func body(id: String) -> String? { bodiesByID[id] }
+
+    /// Whether this exact text (byte for byte) is listed: one hash of the
+    /// text, no parsing.
+    func contains(body: String) -> Bool { bodies.contains(body) }
+}
