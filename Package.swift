@@ -44,6 +44,10 @@ let package = Package(
         // Linux epoll for HTTPServer's Poller (the Glibc module leaves sys/epoll.h out).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .target(name: "HTTPServer", dependencies: ["HTTP1", "CEpoll"], swiftSettings: strict),
+        // libcurl through pkg-config, for fetching toggles from an Unleash server.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Keeps the toggle state current from a file or an Unleash server, on a thread of its own.
+        .target(name: "ToggleSource", dependencies: ["Toggles", "CCurl"], swiftSettings: strict),
         .target(name: "MomentsStorage", dependencies: ["Moments", "SQLite"], swiftSettings: strict),
         .target(
             name: "MomentsAPI",
@@ -73,6 +77,10 @@ let package = Package(
         .testTarget(
             name: "TogglesTests", dependencies: ["Toggles", "JSON"],
             resources: [.copy("Fixtures")], swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ToggleSourceTests", dependencies: ["ToggleSource", "Toggles", "TestSupport"],
+            resources: [.copy("toggle-server.py")], swiftSettings: strict
         ),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "TestSupport"], swiftSettings: strict),
         // What several test targets share: temporary directories, a recorder,

@@ -1,0 +1,146 @@
+import CCurl
+
+/// One bounded HTTP GET through libcurl: a thin wrapper of our own over the
+/// easy interface, made for the toggle fetch (small JSON bodies, one at a
+/// time, on a background thread).
+package struct CurlRequest: Sendable {
+    package var url: String
+    package var headers: [(name: String, value: String)]
+    /// The whole transfer, connection included.
+    package var timeoutSeconds: Double
+    /// A larger body aborts the transfer.
+    package var maxBodyBytes: Int
+
+    package init(url: String, headers: [(name: String, value: String)] = [], timeoutSeconds: Double, maxBodyBytes: Int) {
+        self.url = url
+        self.headers = headers
+        self.timeoutSeconds = timeoutSeconds
+        self.maxBodyBytes = maxBodyBytes
+    }
+}
+
+package struct CurlResponse: Sendable {
+    package var status: Int
+    package var etag: String?
+    package var body: [UInt8]
+}
+
+package enum CurlError: Error, Equatable, CustomStringConvertible {
+    case setup(String)
+    case bodyTooLarge(limit: Int)
+    case timedOut(seconds: Double)
+    /// Any other libcurl failure, with its code and message.
+    case transfer(code: Int, message: String)
+
+    package var description: String {
+        switch self {
+        case .setup(let what): "libcurl setup failed: \(what)"
+        case .bodyTooLarge(let limit): "response body over the limit of \(limit) bytes"
+        case .timedOut(let seconds): "no complete response within \(seconds) s"
+        case .transfer(let code, let message): "libcurl error \(code): \(message)"
+        }
+    }
+}
+
+package enum CurlClient {
+    /// `curl_global_init` is not thread-safe: run it once, before any thread uses libcurl.
+    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+    package static func get(_ request: CurlRequest) throws(CurlError) -> CurlResponse {
+        guard initialized, let handle = curl_easy_init() else { throw .setup("curl_easy_init") }
+        defer { curl_easy_cleanup(handle) }
+        let sink = ResponseSink(limit: request.maxBodyBytes)
+        let context = Unmanaged.passRetained(sink)
+        defer { context.release() }
+
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headerList) }
+        for header in request.headers {
+            // Header values come from options and the previous ETag; CR/LF would split the request.
+            guard !header.value.contains(where: { $0 == "\r" || $0 == "\n" }) else { throw .setup("header \(header.name) holds a line break") }
+            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+        }
+
+        let timeoutMilliseconds = max(1, Int(request.timeoutSeconds * 1000))
+        var codes: [CURLcode] = [
+            ccurl_setopt_string(handle, CURLOPT_URL, request.url),
+            ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1),  // no SIGALRM: we run on our own thread
+            ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, timeoutMilliseconds),
+            ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, timeoutMilliseconds),
+            ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0),
+            ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+            ccurl_setopt_long(handle, CURLOPT_MAXFILESIZE, request.maxBodyBytes),
+            ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),  // any encoding libcurl decodes
+            ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList),
+            ccurl_setopt_callback(handle, CURLOPT_WRITEFUNCTION, { data, size, count, context in
+                guard let data, let context else { return 0 }
+                return Unmanaged<ResponseSink>.fromOpaque(context).takeUnretainedValue().appendBody(data, size * count)
+            }),
+            ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context.toOpaque()),
+            ccurl_setopt_callback(handle, CURLOPT_HEADERFUNCTION, { data, size, count, context in
+                guard let data, let context else { return 0 }
+                return Unmanaged<ResponseSink>.fromOpaque(context).takeUnretainedValue().appendHeader(data, size * count)
+            }),
+            ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context.toOpaque()),
+        ]
+        if let failed = codes.first(where: { $0 != CURLE_OK }) {
+            throw .setup(String(cString: curl_easy_strerror(failed)))
+        }
+        codes.removeAll()
+
+        let result = curl_easy_perform(handle)
+        if sink.overflowed || result == CURLE_FILESIZE_EXCEEDED { throw .bodyTooLarge(limit: request.maxBodyBytes) }
+        if result == CURLE_OPERATION_TIMEDOUT { throw .timedOut(seconds: request.timeoutSeconds) }
+        guard result == CURLE_OK else {
+            throw .transfer(code: Int(result.rawValue), message: String(cString: curl_easy_strerror(result)))
+        }
+        var status = 0
+        _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        return CurlResponse(status: status, etag: sink.etag, body: sink.body)
+    }
+}
+
+/// Collects one response; refuses body bytes past the limit (returning
+/// fewer bytes than offered makes libcurl abort the transfer).
+private final class ResponseSink {
+    let limit: Int
+    var body: [UInt8] = []
+    var etag: String?
+    var overflowed = false
+    private var headerBytes = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    func appendBody(_ data: UnsafeMutablePointer<CChar>, _ length: Int) -> Int {
+        guard body.count + length <= limit else {
+            overflowed = true
+            return 0
+        }
+        data.withMemoryRebound(to: UInt8.self, capacity: length) { body.append(contentsOf: UnsafeBufferPointer(start: $0, count: length)) }
+        return length
+    }
+
+    /// Called once per header line, for every response (a redirect's too: we
+    /// do not follow them, so there is one). Only ETag is kept; 64 KiB of headers at most.
+    func appendHeader(_ data: UnsafeMutablePointer<CChar>, _ length: Int) -> Int {
+        headerBytes += length
+        guard headerBytes <= 64 << 10 else { return 0 }
+        let line = data.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+        if line.lowercased().hasPrefix("http/") { etag = nil }
+        guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "etag" else { return length }
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: [" ", "\t", "\r", "\n"])
+        etag = value.isEmpty ? nil : value
+        return length
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
+        var text = self
+        while let first = text.first, set.contains(first) { text = text.dropFirst() }
+        while let last = text.last, set.contains(last) { text = text.dropLast() }
+        return String(text)
+    }
+}

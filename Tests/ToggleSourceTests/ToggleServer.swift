@@ -1,0 +1,75 @@
+import Foundation
+import TestSupport
+
+/// `toggle-server.py` as a child process on 127.0.0.1, with the directory
+/// that steers it. Killed (by its PID) when the test drops it.
+final class ToggleServer: @unchecked Sendable {
+    let directory: TemporaryDirectory
+    let process = Process()
+    let port: Int
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    struct StartError: Error {}
+
+    init(state: String) throws {
+        directory = try TemporaryDirectory()
+        guard let script = Bundle.module.path(forResource: "toggle-server", ofType: "py") else { throw StartError() }
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, directory.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try state.write(toFile: directory.file("state.json"), atomically: true, encoding: .utf8)
+        try process.run()
+        // The first line is the port; the deadline is the read's EOF if python dies.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw StartError()
+        }
+        self.port = port
+    }
+
+    func setState(_ state: String) throws {
+        try state.write(toFile: directory.file("state.json"), atomically: true, encoding: .utf8)
+    }
+
+    func setMode(_ mode: String) throws {
+        try mode.write(toFile: directory.file("mode"), atomically: true, encoding: .utf8)
+    }
+
+    var requests: [String] {
+        ((try? String(contentsOfFile: directory.file("requests.log"), encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init)
+    }
+
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    deinit { stop() }
+}
+
+/// Polls `condition` until it holds or the deadline passes: the tests'
+/// only way of waiting for the refresher.
+func eventually(within deadline: Duration, _ condition: () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let end = clock.now + deadline
+    while clock.now < end {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return condition()
+}
+
+func stateJSON(flip enabled: Bool) -> String {
+    #"{"version": 1, "features": [{"name": "flip", "enabled": \#(enabled), "strategies": [{"name": "default"}]}]}"#
+}
