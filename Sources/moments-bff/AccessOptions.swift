@@ -13,6 +13,13 @@ struct AccessOptions: ParsableArguments {
     @Option(help: "Run only the operations of this persisted query manifest (apollo-persisted-query-manifest; `moments-bff manifest` writes the app's), by id or exact text. [TRUSTED_DOCUMENTS] (default: none)")
     var trustedDocuments: String?
 
+    @OptionGroup var auth: AuthSecretOptions
+
+    /// The bearer-token check; nil when no secret is configured (no authentication).
+    func resolveAuthenticator() throws -> BearerTokenVerifier? {
+        try auth.resolveSecret().map { BearerTokenVerifier(secret: $0) }
+    }
+
     func resolvePersistedQueries() throws -> PersistedQueryPolicy {
         var policy = PersistedQueryPolicy()
         switch (apq ?? Environment.string("APQ"))?.lowercased() {

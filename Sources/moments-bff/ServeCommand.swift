@@ -22,6 +22,7 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let configuration = try options.resolve()
         let persistedQueries = try access.resolvePersistedQueries()
+        let authenticator = try access.resolveAuthenticator()
         let label = "moments-bff"
         let logWriter = LogWriter(capacity: configuration.logBufferBytes, label: label)
         // Runs on every way out of `run`, thrown errors included: queued lines get a bounded wait.
@@ -31,6 +32,11 @@ struct ServeCommand: ParsableCommand {
         }
         let logger = Logger(label: label)
         logger.info("starting", metadata: configuration.logMetadata)
+        logger.info("access", metadata: [
+            "apq": "\(persistedQueries.automaticPersistedQueries && persistedQueries.trustedDocuments == nil ? "on" : "off")",
+            "trustedDocuments": "\(persistedQueries.trustedDocuments?.operations.count ?? 0)",
+            "auth": "\(authenticator == nil ? "off" : "bearer HS256")",
+        ])
 
         let store: MomentsStore
         do {
@@ -67,7 +73,8 @@ struct ServeCommand: ParsableCommand {
             services: MomentsServices(timelines: timelines, likes: likes),
             jsonLimits: configuration.jsonLimits,
             responseCache: responseCache,
-            persistedQueries: persistedQueries
+            persistedQueries: persistedQueries,
+            authenticator: authenticator
         )
         router.add(.post, "/graphql", graphQL)
         // A browser's GET without a query gets the explorer page; everything else the endpoint.

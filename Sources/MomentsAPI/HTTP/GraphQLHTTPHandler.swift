@@ -15,11 +15,15 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     private let jsonLimits: JSONLimits
     private let responseCache: ResponseCache?
     private let persistedQueries: PersistedQueryPolicy
+    /// With it, every request needs a valid bearer token, and acts as its subject.
+    private let authenticator: BearerTokenVerifier?
 
     package init(
         engine: GraphQLEngine, services: MomentsServices, jsonLimits: JSONLimits = JSONLimits(),
-        responseCache: ResponseCache? = nil, persistedQueries: PersistedQueryPolicy = PersistedQueryPolicy()
+        responseCache: ResponseCache? = nil, persistedQueries: PersistedQueryPolicy = PersistedQueryPolicy(),
+        authenticator: BearerTokenVerifier? = nil
     ) {
+        self.authenticator = authenticator
         self.engine = engine
         self.services = services
         self.jsonLimits = jsonLimits
@@ -28,7 +32,13 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     }
 
     package func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
-        guard let responseCache, let alias = requestKey(request) else { return nil }
+        // With authentication, answers are kept per viewer (and a request without a valid token is `handle`'s 401).
+        var viewer: String?
+        if let authenticator {
+            guard case .success(let authenticated) = authenticator.viewer(of: request) else { return nil }
+            viewer = authenticated.userID
+        }
+        guard let responseCache, let alias = requestKey(request, viewer: viewer) else { return nil }
         var found = responseCache.lookup(alias)
         if found == nil, let parameters = try? parameters(of: request),
             let query = persistedQueries.cachedQuery(
@@ -37,7 +47,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             // Not these bytes before: the canonical form may still be kept.
             // (Aliases are only ever stored by `respond` for requests it ran,
             // trusted-documents and APQ checks passed, so an alias hit is too.)
-            let key = cacheKey(query, parameters)
+            let key = cacheKey(query, parameters, viewer: viewer)
             found = responseCache.lookup(key)
             if found != nil { responseCache.alias(alias, to: key) }
         }
@@ -55,16 +65,18 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     /// The request's bytes as sent, for a POST of JSON or a GET no larger
     /// than `maxCachedRequestBytes`; nil for anything else (answered by
     /// `handle` every time, and never kept).
-    private func requestKey(_ request: HTTPRequest) -> ResponseCache.Key? {
+    private func requestKey(_ request: HTTPRequest, viewer: String?) -> ResponseCache.Key? {
         switch request.method {
         case .post:
             guard request.body.count <= Self.maxCachedRequestBytes,
                   let contentType = request.headers["Content-Type"], isJSON(contentType) else { return nil }
-            return .request(isPost: true, bytes: request.body)
+            guard let viewer else { return .request(isPost: true, bytes: request.body) }
+            return .request(isPost: true, bytes: Self.viewerPrefix(viewer) + request.body)
         case .get:
             let query = request.query ?? ""
             guard query.utf8.count <= Self.maxCachedRequestBytes else { return nil }
-            return .request(isPost: false, bytes: query.utf8)
+            guard let viewer else { return .request(isPost: false, bytes: query.utf8) }
+            return .request(isPost: false, bytes: Self.viewerPrefix(viewer) + Array(query.utf8))
         default:
             return nil
         }
@@ -72,16 +84,34 @@ package struct GraphQLHTTPHandler: HTTPHandler {
 
     /// The canonical key: the document's text (as resolved from an APQ hash
     /// or a trusted id), never the hash, so one answer serves both forms.
-    private func cacheKey(_ query: String, _ parameters: GraphQLRequestBody) -> ResponseCache.Key {
-        ResponseCache.Key(query: query, operationName: parameters.operationName, variables: parameters.variables)
+    private func cacheKey(_ query: String, _ parameters: GraphQLRequestBody, viewer: String?) -> ResponseCache.Key {
+        guard let viewer else {
+            return ResponseCache.Key(query: query, operationName: parameters.operationName, variables: parameters.variables)
+        }
+        // Another viewer's answer is never served: the operation name carries the viewer too.
+        let name = String(decoding: Self.viewerPrefix(viewer), as: UTF8.self) + (parameters.operationName ?? "")
+        return ResponseCache.Key(query: query, operationName: name, variables: parameters.variables)
+    }
+
+    /// `<bytes>:<viewer>`: length-prefixed, so no two viewers' keys can meet.
+    private static func viewerPrefix(_ viewer: String) -> [UInt8] {
+        Array("\(viewer.utf8.count):\(viewer)".utf8)
     }
 
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
         // The request timeout counts from here: body parsing and preparation too.
         let deadline = ContinuousClock.now.advanced(by: engine.limits.requestTimeout)
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
+        var viewer: String?
+        if let authenticator {
+            switch authenticator.viewer(of: request) {
+            case .success(let authenticated): viewer = authenticated.userID
+            case .failure(let failure):
+                return BearerTokenVerifier.unauthorizedResponse(failure, contentType: media.contentType)
+            }
+        }
         do {
-            return try respond(to: request, media: media, deadline: deadline)
+            return try respond(to: request, media: media, deadline: deadline, viewer: viewer)
         } catch {
             var headers = error.headers
             headers.add("Content-Type", media.contentType)
@@ -91,7 +121,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     }
 
     private func respond(
-        to request: HTTPRequest, media: GraphQLMediaType, deadline: ContinuousClock.Instant
+        to request: HTTPRequest, media: GraphQLMediaType, deadline: ContinuousClock.Instant, viewer: String?
     ) throws(RequestRefusal) -> HTTPResponse {
         let isPost = request.method == .post
         let parameters = try parameters(of: request)
@@ -120,14 +150,16 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         if !isPost && operation.operation != .query {
             throw RequestRefusal(.methodNotAllowed, "Mutations can only be sent with POST.", headers: ["Allow": "POST"])
         }
-        let context = MomentsContext(services: services)
+        let context = MomentsContext(services: services, viewerID: viewer)
         let ticket = operation.operation == .query ? responseCache?.ticket() : nil
         let result = engine.execute(
             prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
             deadline: deadline)
-        if let responseCache, let ticket, result.hasData, result.errors.isEmpty, let alias = requestKey(request) {
+        if let responseCache, let ticket, result.hasData, result.errors.isEmpty,
+            let alias = requestKey(request, viewer: viewer)
+        {
             responseCache.store(
-                cacheKey(source.query, parameters), ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
+                cacheKey(source.query, parameters, viewer: viewer), ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
                 momentIDs: context.likedMomentIDs, ticket: ticket, alias: alias)
         }
         return response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)

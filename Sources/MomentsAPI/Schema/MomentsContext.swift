@@ -1,3 +1,5 @@
+import GraphQL
+
 /// The execution context of one request: the services the resolvers call,
 /// and what the answer turns out to depend on (for `ResponseCache`).
 ///
@@ -8,8 +10,21 @@ package final class MomentsContext {
     /// the answer stale.
     private(set) var likedMomentIDs: [String] = []
 
-    package init(services: MomentsServices) {
+    /// The authenticated user (the bearer token's subject); nil when
+    /// authentication is off and `userID` arguments are taken as they come.
+    let viewerID: String?
+
+    package init(services: MomentsServices, viewerID: String? = nil) {
         self.services = services
+        self.viewerID = viewerID
+    }
+
+    /// With authentication on, a request acts only as its token's subject:
+    /// another `userID` is a `FORBIDDEN` error on that field.
+    func authorize(userID: String) throws(GraphQLError) {
+        if let viewerID, viewerID != userID {
+            throw GraphQLError("Not allowed: the token's user is not userID \"\(userID.prefix(64))\".", code: .forbidden)
+        }
     }
 
     /// Called when a page loads the like data of `momentIDs`.

@@ -30,6 +30,7 @@ public enum MomentsSchema {
                 resolve: { _, arguments, info in
                     let context = try cast(info.context, as: MomentsContext.self)
                     let userID = try arguments.requiredString("userID")
+                    try context.authorize(userID: userID)
                     let timeline = try context.services.timelines.timeline(userID: userID)
                     return .node(TimelinePage(timeline: timeline, viewerID: userID, context: context))
                 }
@@ -61,6 +62,7 @@ public enum MomentsSchema {
                     let momentID = try arguments.requiredString("momentID")
                     let userID = try arguments.requiredString("userID")
                     let isLiked = try arguments.requiredBool("isLiked")
+                    try context.authorize(userID: userID)
                     let timeline = try context.services.likes.updateLike(momentID: momentID, userID: userID, isLiked: isLiked)
                     return .node(TimelinePage(timeline: timeline, viewerID: userID, context: context))
                 }
