@@ -23,6 +23,7 @@ import Testing
         .init(name: "other parameters only", target: "/graphql?tab=docs", accept: chromium, wantsPage: true),
         .init(name: "a browser with a query runs it", target: "/graphql?query=%7B__typename%7D", accept: chromium, wantsPage: false),
         .init(name: "an empty query parameter is still a query", target: "/graphql?query=", accept: chromium, wantsPage: false),
+        .init(name: "an APQ hash alone is a query", target: "/graphql?extensions=%7B%7D", accept: chromium, wantsPage: false),
         .init(name: "a JSON client", accept: "application/json", wantsPage: false),
         .init(name: "graphql-response+json", accept: "application/graphql-response+json", wantsPage: false),
         .init(name: "no Accept (curl)", accept: nil, wantsPage: false),
