@@ -121,6 +121,9 @@ import Testing
             #expect(reply.status == 200)
             #expect(reply.text == #"{"errors":[{"message":"PersistedQueryNotSupported","extensions":{"code":"PERSISTED_QUERY_NOT_SUPPORTED"}}]}"#)
         }
+        // Apollo Server's order: turned off is said before a bad version.
+        let badVersion = try await Self.post(client, query: nil, hash: Self.timelineHash, version: 2)
+        #expect(try Self.errorCode(badVersion) == "PERSISTED_QUERY_NOT_SUPPORTED")
         // Without the extension, nothing changes.
         let plain = try await client.graphQL(query: AppDocuments.timeline, variables: Self.variables)
         #expect(try Self.isTimeline(plain))

@@ -20,7 +20,7 @@ struct GraphQLRequestBody {
         }
         switch object["extensions"] {
         case nil, .null?: persistedQuery = nil
-        case .object(let extensions)?: persistedQuery = try PersistedQueryExtension(extensions: extensions)
+        case .object(let extensions)?: persistedQuery = PersistedQueryExtension(extensions: extensions)
         default: throw RequestRefusal(.badRequest, "'extensions' must be an object or null.")
         }
         switch object["query"] {
@@ -47,7 +47,7 @@ struct GraphQLRequestBody {
         let parameters = QueryString.parse(queryString ?? "")
         // As Apollo's clients send a hash over GET: `extensions` URL-encoded JSON.
         persistedQuery = try Self.jsonObjectParameter("extensions", in: parameters, limits: jsonLimits)
-            .flatMap { extensions throws(RequestRefusal) in try PersistedQueryExtension(extensions: extensions) }
+            .flatMap { PersistedQueryExtension(extensions: $0) }
         query = parameters["query"]
         guard query != nil || persistedQuery != nil else {
             throw RequestRefusal(.badRequest, "Missing 'query' parameter.")

@@ -5,31 +5,37 @@ import JSON
 /// `extensions.persistedQuery` of a request, Apollo's Automatic Persisted
 /// Queries protocol: `{"version": 1, "sha256Hash": "<64 lowercase hex>"}`.
 struct PersistedQueryExtension: Equatable {
-    var sha256Hash: String
+    /// nil when the extension is not `{"version": 1, "sha256Hash": "..."}`:
+    /// refused by `checked()`, after the check that APQ is on, in Apollo
+    /// Server 4's order (requestPipeline.ts).
+    private var hash: String?
+    private var isVersionOne: Bool
 
-    /// The extension in a request's `extensions` object; nil when absent or
-    /// null. Only version 1 exists: anything else is Apollo Server 4's
-    /// `400` "Unsupported persisted query version" (requestPipeline.ts).
-    init?(extensions: JSONObject) throws(RequestRefusal) {
+    /// The extension in a request's `extensions` object; nil when absent or null.
+    init?(extensions: JSONObject) {
         switch extensions["persistedQuery"] {
         case nil, .null?:
             return nil
         case .object(let object)?:
             switch object["version"] {
-            case .int(1)?, .double(1)?: break  // JSON has one number type, as JavaScript's `!== 1` sees it
-            default: throw Self.unsupportedVersion
+            case .int(1)?, .double(1)?: isVersionOne = true  // JSON has one number type, as JavaScript's `!== 1` sees it
+            default: isVersionOne = false
             }
-            guard case .string(let hash)? = object["sha256Hash"] else {
-                throw RequestRefusal(
-                    .badRequest, "'extensions.persistedQuery.sha256Hash' must be a string.", code: .badRequest)
-            }
-            sha256Hash = hash
+            if case .string(let hash)? = object["sha256Hash"] { self.hash = hash }
         default:
-            throw Self.unsupportedVersion
+            isVersionOne = false
         }
     }
 
-    init(sha256Hash: String) { self.sha256Hash = sha256Hash }
+    /// The hash of a well-formed version-1 extension. Only version 1 exists:
+    /// anything else is Apollo Server 4's `400` "Unsupported persisted query version".
+    func checked() throws(RequestRefusal) -> String {
+        guard isVersionOne else { throw Self.unsupportedVersion }
+        guard let hash else {
+            throw RequestRefusal(.badRequest, "'extensions.persistedQuery.sha256Hash' must be a string.", code: .badRequest)
+        }
+        return hash
+    }
 
     /// Apollo Server 4 gives this error no code (so its formatter adds
     /// INTERNAL_SERVER_ERROR); ours says what it is: the client's request.

@@ -41,11 +41,12 @@ package struct PersistedQueryPolicy: Sendable {
             return Resolved(query: query)
         }
         guard automaticPersistedQueries else { throw PersistedQueryExtension.notSupported }
+        let hash = try persistedQuery.checked()
         if let query {
-            guard sha256Hex(query) == persistedQuery.sha256Hash else { throw PersistedQueryExtension.hashMismatch }
-            return Resolved(query: query, persistedID: persistedQuery.sha256Hash)
+            guard sha256Hex(query) == hash else { throw PersistedQueryExtension.hashMismatch }
+            return Resolved(query: query, persistedID: hash)
         }
-        guard let found = engine.persistedDocument(id: persistedQuery.sha256Hash) else {
+        guard let found = engine.persistedDocument(id: hash) else {
             throw PersistedQueryExtension.notFound
         }
         return Resolved(query: found.query, prepared: found.document)
@@ -59,8 +60,8 @@ package struct PersistedQueryPolicy: Sendable {
             return try? Self.trusted(query: query, persistedQuery: persistedQuery, in: trustedDocuments)
         }
         guard let persistedQuery else { return query }
-        guard automaticPersistedQueries, query == nil else { return nil }
-        return engine.persistedDocument(id: persistedQuery.sha256Hash)?.query
+        guard automaticPersistedQueries, query == nil, let hash = try? persistedQuery.checked() else { return nil }
+        return engine.persistedDocument(id: hash)?.query
     }
 
     /// Apollo Router's safelist (apollo-router
@@ -72,9 +73,8 @@ package struct PersistedQueryPolicy: Sendable {
         query: String?, persistedQuery: PersistedQueryExtension?, in documents: TrustedDocuments
     ) throws(RequestRefusal) -> String {
         if let persistedQuery {
-            guard let body = documents.body(id: persistedQuery.sha256Hash) else {
-                throw notInList(id: persistedQuery.sha256Hash)
-            }
+            let id = try persistedQuery.checked()
+            guard let body = documents.body(id: id) else { throw notInList(id: id) }
             // The listed body is the one with this hash: comparing the text is the hash check.
             if let query, query != body { throw PersistedQueryExtension.hashMismatch }
             return body
