@@ -52,7 +52,7 @@ let package = Package(
         .target(
             name: "MomentsAPI",
             dependencies: [
-                "Moments", "GraphQL", "JSON", "HTTP1", .product(name: "Logging", package: "swift-log"),
+                "Moments", "GraphQL", "JSON", "HTTP1", "Toggles", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "moments-bff",
             dependencies: [
-                "HTTPServer", "MomentsAPI", "MomentsStorage", "Moments", "Toggles", "JSON",
+                "HTTPServer", "MomentsAPI", "MomentsStorage", "Moments", "Toggles", "ToggleSource", "JSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -7,6 +7,9 @@ package struct HTTPRequest: Sendable {
     package var version: HTTPVersion
     package var headers: HTTPHeaders
     package var body: [UInt8]
+    /// The client's IP address (numeric, no port), set by the server; nil in
+    /// tests and wherever no socket is involved. Remote toggles read it.
+    package var remoteAddress: String? = nil
 
     package init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.method = method

@@ -9,7 +9,10 @@ extension Connection {
     /// on a pool off the I/O thread, whose answer comes back through the poller;
     /// meanwhile the machine stays in `.handling` (no reads, no further
     /// requests). A full pool is answered `503` at once, keeping the connection.
-    func respond(to request: HTTPRequest) {
+    func respond(to incoming: HTTPRequest) {
+        var addressed = incoming
+        addressed.remoteAddress = peerHost
+        let request = addressed
         // The request was completed by the bytes of this event.
         let started = eventTime
         let handler = context.handler

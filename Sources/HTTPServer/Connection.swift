@@ -50,6 +50,9 @@ final class Connection: @unchecked Sendable {
     var output: [UInt8] = []
     var outputSent = 0
     var isClosed = false
+    /// The client's IP address, looked up on the first request only
+    /// (`getpeername`); handlers see it as `HTTPRequest.remoteAddress`.
+    lazy var peerHost: String? = try? SocketAddress.peer(of: fd).host
 
     init(fd: Int32, context: ConnectionContext, poller: Poller) {
         self.fd = fd

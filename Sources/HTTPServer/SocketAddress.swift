@@ -85,6 +85,17 @@ package enum SocketAddress: Sendable, Equatable, CustomStringConvertible {
         return try SocketAddress(storage: storage)
     }
 
+    /// The address of a connected socket's peer (the client).
+    static func peer(of fd: Int32) throws(SocketError) -> SocketAddress {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let rc = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
+        guard rc == 0 else { throw .lastError("getpeername") }
+        return try SocketAddress(storage: storage)
+    }
+
     private init(storage: sockaddr_storage) throws(SocketError) {
         var storage = storage
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)

@@ -8,6 +8,7 @@ import Logging
 import Moments
 import MomentsAPI
 import MomentsStorage
+import ToggleSource
 
 /// `moments-bff serve` (the default): opens the database and serves HTTP until SIGTERM/SIGINT.
 struct ServeCommand: ParsableCommand {
@@ -17,10 +18,12 @@ struct ServeCommand: ParsableCommand {
     )
 
     @OptionGroup var options: ServeOptions
+    @OptionGroup(title: "Remote toggles") var toggleOptions: ToggleOptions
     @OptionGroup(title: "Persisted queries and authentication") var access: AccessOptions
 
     func run() throws {
         let configuration = try options.resolve()
+        let toggleSettings = try toggleOptions.resolve(databasePath: configuration.databasePath)
         let persistedQueries = try access.resolvePersistedQueries()
         let authenticator = try access.resolveAuthenticator()
         let label = "moments-bff"
@@ -45,6 +48,13 @@ struct ServeCommand: ParsableCommand {
             logger.critical("cannot open database \(configuration.databasePath): \(error)")
             throw ExitCode.failure
         }
+        // Toggles: loaded now (the file, or the last good fetched state), then
+        // refreshed on a queue of their own; requests only read the current state.
+        let toggleRefresher = ToggleRefresher(configuration: toggleSettings.source, log: { logger.warning("\($0)") })
+        toggleRefresher.start()
+        defer { toggleRefresher.stop() }
+        let toggles = FeatureToggles(
+            store: toggleRefresher.store, appName: toggleSettings.source.appName, environment: toggleSettings.environment)
         let timelines = TimelineService(users: store.users, moments: store.moments, likes: store.likes)
         let likes = LikeService(users: store.users, moments: store.moments, likes: store.likes)
         let errors = ErrorMapping(logger: logger)
@@ -70,7 +80,7 @@ struct ServeCommand: ParsableCommand {
         var router = Router()
         let graphQL = GraphQLHTTPHandler(
             engine: engine,
-            services: MomentsServices(timelines: timelines, likes: likes),
+            services: MomentsServices(timelines: timelines, likes: likes, toggles: toggles),
             jsonLimits: configuration.jsonLimits,
             responseCache: responseCache,
             persistedQueries: persistedQueries,

@@ -30,8 +30,21 @@ package enum APISDL {
           moments: [Moment!]!
         }
 
+        type FeatureToggle {
+          name: String!
+          enabled: Boolean!
+          variant: ToggleVariant
+        }
+
+        type ToggleVariant {
+          name: String!
+          enabled: Boolean!
+          payload: String
+        }
+
         type Query {
           getMomentsDetailsByUserID(userID: ID!): MomentsDetails!
+          featureToggles(userID: ID): [FeatureToggle!]!
         }
 
         type Mutation {

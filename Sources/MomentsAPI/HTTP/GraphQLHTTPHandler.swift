@@ -151,11 +151,12 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             throw RequestRefusal(.methodNotAllowed, "Mutations can only be sent with POST.", headers: ["Allow": "POST"])
         }
         let context = MomentsContext(services: services, viewerID: viewer)
+        context.toggleRequest = ToggleRequest(request)
         let ticket = operation.operation == .query ? responseCache?.ticket() : nil
         let result = engine.execute(
             prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
             deadline: deadline)
-        if let responseCache, let ticket, result.hasData, result.errors.isEmpty,
+        if let responseCache, let ticket, result.hasData, result.errors.isEmpty, !context.evaluatedToggles,
             let alias = requestKey(request, viewer: viewer)
         {
             responseCache.store(

@@ -6,6 +6,11 @@ import GraphQL
 /// One per request, used by one thread, so it is not Sendable.
 package final class MomentsContext {
     let services: MomentsServices
+    /// What `featureToggles` reads from the HTTP request; nil outside HTTP.
+    package var toggleRequest: ToggleRequest?
+    /// Set when the answer evaluated toggles: it then depends on headers and
+    /// the client's address, so it is never kept in the response cache.
+    package var evaluatedToggles = false
     /// Moments whose like data the answer shows: a like on one of them makes
     /// the answer stale.
     private(set) var likedMomentIDs: [String] = []

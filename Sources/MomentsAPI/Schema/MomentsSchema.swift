@@ -12,7 +12,8 @@ public enum MomentsSchema {
     public static let schema = Schema(
         query: queryType,
         mutation: mutationType,
-        types: [.object(userDetailsType), .enumeration(momentType), .object(momentObjectType), .object(momentsDetailsType)]
+        types: [.object(userDetailsType), .enumeration(momentType), .object(momentObjectType), .object(momentsDetailsType),
+                .object(featureToggleType), .object(toggleVariantType)]
     )
 
     // type Query { getMomentsDetailsByUserID(userID: ID!): MomentsDetails! }
@@ -34,7 +35,8 @@ public enum MomentsSchema {
                     let timeline = try context.services.timelines.timeline(userID: userID)
                     return .node(TimelinePage(timeline: timeline, viewerID: userID, context: context))
                 }
-            )
+            ),
+            featureTogglesField,
         ])
 
     // type Mutation { updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!): MomentsDetails! }

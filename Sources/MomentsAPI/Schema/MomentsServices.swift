@@ -1,13 +1,17 @@
 import Moments
+import Toggles
 
 /// The services the resolvers call, shared by every request (each execution
 /// gets them inside its own `MomentsContext`).
 package struct MomentsServices: Sendable {
     package var timelines: TimelineService
     package var likes: LikeService
+    /// Remote toggles for `featureToggles`; the built-in state unless the server has a toggle source.
+    package var toggles: FeatureToggles
 
-    package init(timelines: TimelineService, likes: LikeService) {
+    package init(timelines: TimelineService, likes: LikeService, toggles: FeatureToggles = .builtIn) {
         self.timelines = timelines
         self.likes = likes
+        self.toggles = toggles
     }
 }

@@ -31,7 +31,17 @@ struct SchemaPrinterTests {
             field("userDetails", .nonNull(.named("UserDetails"))), field("moments", .nonNull(.list(.nonNull(.named("Moment"))))),
         ])
         let id = InputValueDefinition(name: "userID", type: .nonNull(.named("ID")))
-        let query = ObjectType(name: "Query", fields: [field("getMomentsDetailsByUserID", .nonNull(.named("MomentsDetails")), [id])])
+        let toggle = ObjectType(name: "FeatureToggle", fields: [
+            field("name", .nonNull(.named("String"))), field("enabled", .nonNull(.named("Boolean"))),
+            field("variant", .named("ToggleVariant")),
+        ])
+        let variant = ObjectType(name: "ToggleVariant", fields: [
+            field("name", .nonNull(.named("String"))), field("enabled", .nonNull(.named("Boolean"))), field("payload", .named("String")),
+        ])
+        let query = ObjectType(name: "Query", fields: [
+            field("getMomentsDetailsByUserID", .nonNull(.named("MomentsDetails")), [id]),
+            field("featureToggles", .nonNull(.list(.nonNull(.named("FeatureToggle")))), [InputValueDefinition(name: "userID", type: .named("ID"))]),
+        ])
         let mutation = ObjectType(name: "Mutation", fields: [
             field("updateMomentLike", .nonNull(.named("MomentsDetails")), [
                 InputValueDefinition(name: "momentID", type: .nonNull(.named("ID"))), id,
@@ -40,7 +50,7 @@ struct SchemaPrinterTests {
         ])
         let schema = Schema(
             query: query, mutation: mutation,
-            types: [.object(userDetails), .enumeration(momentType), .object(moment), .object(details)])
+            types: [.object(userDetails), .enumeration(momentType), .object(moment), .object(details), .object(toggle), .object(variant)])
         #expect(printSchema(schema) == APISDL.withoutDescriptions)
     }
 

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `featureToggles` through the real binary, its toggles fetched from a toggle
+/// server of our own: flips arrive within one refresh interval plus a second,
+/// a hanging toggle server never slows a request, and a restart while it is
+/// down serves the persisted state.
+@Suite(.serialized) struct FeatureTogglesTests {
+    static let refresh = 0.5
+    static let query = "{ featureToggles(userID: \"7\") { name enabled variant { name enabled payload } } }"
+
+    static func state(flip: Bool) -> String {
+        #"{"version": 1, "features": [{"name": "flip", "enabled": \#(flip), "strategies": [{"name": "default"}],"#
+            + #" "variants": [{"name": "blue", "weight": 1000, "payload": {"type": "string", "value": "b"}}]}]}"#
+    }
+
+    func toggles(_ client: GraphQLClient, headers: [String: String] = GraphQLClient.appHeaders) async throws -> [[String: Any]] {
+        let reply = try await client.graphQL(query: Self.query, headers: headers)
+        let data = try #require(try reply.json["data"] as? [String: Any])
+        return try #require(data["featureToggles"] as? [[String: Any]])
+    }
+
+    func flip(_ client: GraphQLClient) async throws -> Bool? {
+        try await toggles(client).first { $0["name"] as? String == "flip" }?["enabled"] as? Bool
+    }
+
+    func eventually(within deadline: Duration, _ condition: () async throws -> Bool) async throws -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + deadline
+        while clock.now < end {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return try await condition()
+    }
+
+    func arguments(_ toggleServer: ToggleServerProcess, cache: String) -> [String] {
+        ["--toggles-url", toggleServer.url, "--toggles-token", "t0k3n", "--toggles-refresh", String(Self.refresh),
+         "--toggles-timeout", "1", "--toggles-cache", cache]
+    }
+
+    @Test func aFlipShowsWithinOneRefreshIntervalPlusASecond() async throws {
+        let toggleServer = try ToggleServerProcess(state: Self.state(flip: true))
+        let directory = try TemporaryDirectory()
+        let server = try ServerProcess(databasePath: directory.databasePath, arguments: arguments(toggleServer, cache: directory.file("toggles.json")))
+        defer { _ = server.stop() }
+        let client = GraphQLClient(baseURL: server.baseURL)
+        #expect(try await eventually(within: .seconds(10)) { try await flip(client) == true })
+        let variant = try #require(try await toggles(client).first?["variant"] as? [String: Any])
+        #expect(variant["name"] as? String == "blue" && variant["payload"] as? String == "b")
+
+        try toggleServer.setState(Self.state(flip: false))
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(try await eventually(within: .seconds(Self.refresh + 1)) { try await flip(client) == false })
+        #expect(clock.now - start <= .seconds(Self.refresh + 1))
+    }
+
+    @Test func aHangingToggleServerNeverSlowsARequest() async throws {
+        let toggleServer = try ToggleServerProcess(state: Self.state(flip: true))
+        let directory = try TemporaryDirectory()
+        let server = try ServerProcess(databasePath: directory.databasePath, arguments: arguments(toggleServer, cache: directory.file("toggles.json")))
+        defer { _ = server.stop() }
+        let client = GraphQLClient(baseURL: server.baseURL)
+        #expect(try await eventually(within: .seconds(10)) { try await flip(client) == true })
+        try toggleServer.setMode("hang")
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(3)  // spans fetches that each hang for the whole 1 s timeout
+        while clock.now < end {
+            let started = clock.now
+            #expect(try await flip(client) == true)
+            #expect(clock.now - started < .milliseconds(500))
+        }
+    }
+
+    @Test func aRestartWithTheToggleServerDownServesThePersistedState() async throws {
+        let toggleServer = try ToggleServerProcess(state: Self.state(flip: false))
+        let directory = try TemporaryDirectory()
+        let cache = directory.file("toggles.json")
+        do {
+            let server = try ServerProcess(databasePath: directory.databasePath, arguments: arguments(toggleServer, cache: cache))
+            let client = GraphQLClient(baseURL: server.baseURL)
+            #expect(try await eventually(within: .seconds(10)) { try await flip(client) == false })
+            _ = server.stop()
+        }
+        toggleServer.stop()
+        let restarted = try ServerProcess(databasePath: directory.databasePath, arguments: arguments(toggleServer, cache: cache))
+        defer { _ = restarted.stop() }
+        // At once: the state is loaded at startup, not waiting for a fetch that cannot succeed.
+        #expect(try await flip(GraphQLClient(baseURL: restarted.baseURL)) == false)
+    }
+
+    /// With no toggle source, the built-in state: the like button from app version 1.0.0.
+    @Test func theBuiltInLikeToggleFollowsTheAppVersionHeader() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try ServerProcess(databasePath: directory.databasePath)
+        defer { _ = server.stop() }
+        let client = GraphQLClient(baseURL: server.baseURL)
+        func like(_ version: String) async throws -> Bool? {
+            var headers = GraphQLClient.appHeaders
+            headers["x-app-version"] = version
+            return try await toggles(client, headers: headers).first { $0["name"] as? String == "isLikeButtonForMomentEnabled" }?["enabled"] as? Bool
+        }
+        #expect(try await like("1.0.0") == true)
+        #expect(try await like("0.9.9") == false)
+    }
+}
