@@ -15,14 +15,18 @@ extension MomentsSchema {
         arguments: [
             InputValueDefinition(
                 name: "userID",
-                description: "The user to evaluate for (gradual rollouts and userWithId); omitted, the context has no userId.",
+                description: "The user to evaluate for (gradual rollouts and userWithId); omitted, the token's subject when authentication is on, else no userId.",
                 type: .named("ID")),
         ],
         type: .nonNull(.list(.nonNull(.named("FeatureToggle")))),
         resolve: { _, arguments, info in
             let context = try cast(info.context, as: MomentsContext.self)
-            var userID: String?
-            if case .string(let id)? = arguments["userID"] { userID = id }
+            // With authentication on, the token's subject: another userID is FORBIDDEN.
+            var userID = context.viewerID
+            if case .string(let id)? = arguments["userID"] {
+                try context.authorize(userID: id)
+                userID = id
+            }
             // The answer depends on headers and the client's address: never cached.
             context.evaluatedToggles = true
             return .nodes(context.services.toggles.evaluate(for: context.toggleRequest, userID: userID))
