@@ -12,6 +12,8 @@ struct InternalRoutes {
     let store: MomentsStore
     let responseCache: ResponseCache?
     let counters: RequestCounters
+    /// The remote toggles whose source, age and last fetch the page shows.
+    var toggles: FeatureToggles? = nil
     /// Asked for by the reset; a new one per process.
     let resetToken = InternalRoutes.makeToken()
     let startedAt = Int(WallClock.nowMilliseconds() / 1000)
@@ -91,6 +93,7 @@ struct InternalRoutes {
                 "4xx": .int(counters.count(statusClass: 4)),
                 "5xx": .int(counters.count(statusClass: 5)),
             ],
+            "toggles": toggleFacts(now: WallClock.nowMilliseconds()),
             "viewers": .array(viewers.map { ["id": .string($0.id), "name": .string($0.name)] }),
             "reset": .object(reset),
         ]
@@ -136,6 +139,22 @@ struct InternalRoutes {
             ("max dedicated handlers", String(http.maxDedicatedHandlers)),
             ("linger timeout", "\(http.lingerTimeout)"),
         ]
+    }
+
+    /// The toggle state's source, age and last fetch, as the page shows them.
+    private func toggleFacts(now milliseconds: Int64) -> JSONValue {
+        guard let toggles else { return .null }
+        let snapshot = toggles.store.snapshot
+        let now = Double(milliseconds) / 1000
+        var facts: JSONObject = [
+            "source": .string(snapshot.source),
+            "ageSeconds": .int(max(0, Int(now - snapshot.loadedAt))),
+            "features": .int(snapshot.state.features.count),
+        ]
+        facts["lastFetch"] = snapshot.lastFetch.map { report in
+            ["succeeded": .bool(report.succeeded), "outcome": .string(report.outcome), "ageSeconds": .int(max(0, Int(now - report.at)))]
+        } ?? .null
+        return .object(facts)
     }
 
     private static func fileSize(_ path: String) -> Int? {

@@ -101,7 +101,8 @@ struct ServeCommand: ParsableCommand {
         let counters = RequestCounters()
         let internalPage = configuration.internalPage.isEnabled(host: configuration.host)
         if internalPage {
-            InternalRoutes(configuration: configuration, store: store, responseCache: responseCache, counters: counters)
+            InternalRoutes(
+                configuration: configuration, store: store, responseCache: responseCache, counters: counters, toggles: toggles)
                 .add(to: &router)
         }
 

@@ -104,5 +104,9 @@ import TestSupport
         }
         #expect(try await like("1.0.0") == true)
         #expect(try await like("0.9.9") == false)
+        // The QA page's facts name the state's source, age and size.
+        let facts = try #require(try await client.get("/internal/facts").json["toggles"] as? [String: Any])
+        #expect(facts["source"] as? String == "built-in")
+        #expect(facts["features"] as? Int == 1)
     }
 }

@@ -130,6 +130,7 @@ td:last-child { font-family: var(--mono); word-break: break-all; }
     <div class="card"><h2>Requests &amp; caches</h2><dl id="counters"></dl></div>
     <div class="card"><h2>Database</h2><dl id="database"></dl><table id="rows"></table></div>
     <div class="card" id="reset-card"><h2>Demo data</h2><div id="reset"></div></div>
+    <div class="card wide"><h2>Remote toggles for the viewer</h2><dl id="toggles"></dl><table id="toggle-list"></table></div>
     <div class="card wide"><h2>Configuration and limits <span class="spacer"></span><button class="btn" id="refresh">Refresh</button></h2><div class="config" id="config"></div></div>
   </section>
 </div>
@@ -241,6 +242,7 @@ function momentCard(m) {
   return el("article", { class: "moment", "data-moment-id": m.id }, avatar(m.userDetails), body);
 }
 async function loadTimeline() {
+  loadToggles();
   const ticket = ++loadTicket;
   try {
     const data = await graphql(TIMELINE, { userID: viewer, withLikes }, "internalTimeline");
@@ -275,8 +277,25 @@ function renderFacts() {
   $("rows").replaceChildren(...Object.entries(db.rows).map(([table, row]) =>
     el("tr", { "data-table": table }, el("td", { text: table }), el("td", { text: (row.atLeast ? "≥ " : "") + row.count.toLocaleString() }))));
   $("config").replaceChildren(...f.configuration.map((e) => el("div", {}, el("span", { text: e.option }), el("span", { text: e.value }))));
+  renderToggleFacts(f.toggles);
   renderReset();
   renderViewers();
+}
+// Remote toggles: the state's source, age and last fetch (facts), and every
+// toggle as featureToggles answers it for the viewer with the app's headers.
+const TOGGLES = "query internalToggles($userID: ID) { featureToggles(userID: $userID) { name enabled variant { name payload } } }";
+function renderToggleFacts(t) {
+  if (!t) return;
+  const last = t.lastFetch ? (t.lastFetch.succeeded ? "ok: " : "failed: ") + t.lastFetch.outcome + " (" + duration(t.lastFetch.ageSeconds) + " ago)" : null;
+  dl("toggles", [["source", t.source], ["state age", duration(t.ageSeconds)], ["toggles", t.features], ["last fetch", last]]);
+}
+async function loadToggles() {
+  try {
+    const data = await graphql(TOGGLES, { userID: viewer }, "internalToggles");
+    $("toggle-list").replaceChildren(...data.featureToggles.map((t) => el("tr", { "data-toggle": t.name },
+      el("td", { text: t.name }), el("td", { text: t.enabled ? "on" : "off" }),
+      el("td", { text: t.variant ? t.variant.name + (t.variant.payload != null ? " · " + t.variant.payload : "") : "—" }))));
+  } catch (e) { $("toggle-list").replaceChildren(el("tr", {}, el("td", { class: "error", text: e.message }))); }
 }
 function renderReset() {
   const box = $("reset");
