@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["HTTP1", "CEpoll"], swiftSettings: strict),
         // libcurl through pkg-config, for fetching toggles from an Unleash server.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // Keeps the toggle state current from a file or an Unleash server, on a thread of its own.
+        // Keeps the toggle state current from a file or an Unleash server, on a queue of its own.
         .target(name: "ToggleSource", dependencies: ["Toggles", "CCurl"], swiftSettings: strict),
         .target(name: "MomentsStorage", dependencies: ["Moments", "SQLite"], swiftSettings: strict),
         .target(

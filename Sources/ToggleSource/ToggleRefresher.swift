@@ -3,7 +3,7 @@ import FoundationEssentials
 import Synchronization
 import Toggles
 
-/// Keeps a `ToggleStore` up to date from its source on a thread of its own,
+/// Keeps a `ToggleStore` up to date from its source on a serial queue of its own,
 /// never on a request's path: every `refreshSeconds` it fetches (or checks the
 /// file); any failure (transport, timeout, status, oversized or malformed body)
 /// keeps the last good state and backs off, doubling the wait up to 8 intervals.
