@@ -31,6 +31,9 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+        // PostgreSQL: libpq through pkg-config, and our thin wrapper over it.
+        .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL"], swiftSettings: strict),
 
         // Pure modules: no sockets, files or clocks.
         .target(name: "JSON", swiftSettings: strict),
@@ -48,7 +51,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Keeps the toggle state current from a file or an Unleash server, on a queue of its own.
         .target(name: "ToggleSource", dependencies: ["Toggles", "CCurl"], swiftSettings: strict),
-        .target(name: "MomentsStorage", dependencies: ["Moments", "SQLite"], swiftSettings: strict),
+        .target(name: "MomentsStorage", dependencies: ["Moments", "SQLite", "PostgreSQL"], swiftSettings: strict),
         .target(
             name: "MomentsAPI",
             dependencies: [
@@ -71,6 +74,7 @@ let package = Package(
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer", "HTTP1"], swiftSettings: strict),
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1"], swiftSettings: strict),

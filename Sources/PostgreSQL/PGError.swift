@@ -1,0 +1,65 @@
+import CPostgreSQL
+
+/// An error reported by PostgreSQL or libpq, captured at the call that failed.
+///
+/// The SQLSTATE (`23505` unique violation, `08006` connection failure, ...),
+/// the server's primary message (or libpq's), the libpq call and the SQL.
+package struct PGError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Five characters; class `08` is a connection problem.
+    package let sqlState: String
+    package let message: String
+    /// The libpq function that failed (`PQconnectdbParams`, `PQexecPrepared`, ...).
+    package let call: String
+    package let sql: String?
+
+    package init(sqlState: String, message: String, call: String, sql: String? = nil) {
+        self.sqlState = sqlState
+        self.message = message
+        self.call = call
+        self.sql = sql
+    }
+
+    /// SQLSTATE class 08 (connection exception), or libpq lost the connection:
+    /// the operation may be retried on a new connection.
+    package var isConnectionFailure: Bool { sqlState.hasPrefix("08") || sqlState == "57P01" }
+
+    package var description: String {
+        var text = "PostgreSQL error \(sqlState) in \(call): \(message)"
+        if let sql { text += " - while executing `\(sql)`" }
+        return text
+    }
+
+    /// libpq's message for the connection (`PQerrorMessage`), trimmed.
+    static func connection(_ conn: OpaquePointer?, call: String, sql: String? = nil, sqlState: String = connectionFailure) -> PGError {
+        let text = conn.flatMap { PQerrorMessage($0) }.map { String(cString: $0) } ?? "no connection"
+        return PGError(sqlState: sqlState, message: text.trimmingTrailingNewlines, call: call, sql: sql)
+    }
+
+    /// The error fields of a failed result: SQLSTATE and primary message (`PG_DIAG_*`).
+    static func result(_ result: OpaquePointer, conn: OpaquePointer, call: String, sql: String?) -> PGError {
+        func field(_ code: Character) -> String? {
+            guard let ascii = code.asciiValue, let value = PQresultErrorField(result, Int32(ascii)) else { return nil }
+            return String(cString: value)
+        }
+        let message = field("M") ?? String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines
+        // No SQLSTATE on a result means libpq made it itself: the connection broke.
+        let state = field("C") ?? (PQstatus(conn) == CONNECTION_OK ? "XX000" : connectionFailure)
+        return PGError(sqlState: state, message: message, call: call, sql: sql)
+    }
+
+    /// SQLSTATE 08006, connection_failure.
+    static let connectionFailure = "08006"
+
+    /// Misuse of a closed pool or connection, or a pool with no free connection in time.
+    static func unavailable(_ what: String) -> PGError {
+        PGError(sqlState: "08003", message: what, call: "pool")
+    }
+}
+
+extension String {
+    var trimmingTrailingNewlines: String {
+        var text = self
+        while let last = text.last, last.isNewline || last == " " { text.removeLast() }
+        return text
+    }
+}
