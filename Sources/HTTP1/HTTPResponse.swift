@@ -6,6 +6,9 @@ package struct HTTPResponse: Sendable {
     package var body: [UInt8]
     /// A short note for the access log (e.g. the GraphQL operation name); never sent.
     package var accessLogDetail: String?
+    /// The answer was kept from an earlier request (the access log says
+    /// `cache=hit`), whether `cachedResponse` or `handle` found it; never sent.
+    package var isFromCache = false
 
     package init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status

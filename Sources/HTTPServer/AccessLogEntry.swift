@@ -24,7 +24,7 @@ package struct AccessLogEntry: Sendable {
     /// `HTTPLimits` name (`headerTimeout`, `maxQueuedHandlers`,
     /// `minRequestBodyDataRate`, `maxConnections`, ...) or the `HTTPParseError` case.
     package var refusedBy: String?
-    /// The handler answered from its cache (`HTTPHandler.cachedResponse`), on the I/O thread.
+    /// The handler answered from its cache (`HTTPResponse.isFromCache`).
     package var cached: Bool
 
     package init(

@@ -17,7 +17,7 @@ extension Connection {
         let started = eventTime
         let handler = context.handler
         if let response = handler.cachedResponse(to: request) {
-            queueResponse(response, to: request, started: started, cached: true)
+            queueResponse(response, to: request, started: started)
             return
         }
         let pool: HandlerPool
@@ -62,8 +62,7 @@ extension Connection {
     /// Serializes the handler's response into `output`; large or blocked output
     /// is flushed at once so pipelined answers never pile up unbounded.
     private func queueResponse(
-        _ response: HTTPResponse, to request: HTTPRequest, started: UInt64, refusedBy: String? = nil,
-        cached: Bool = false
+        _ response: HTTPResponse, to request: HTTPRequest, started: UInt64, refusedBy: String? = nil
     ) {
         // "Connection: close" from the handler is honoured like the client's (RFC 9112 §9.6).
         let handlerCloses = response.headers.lowercasedListElements("Connection").contains("close")
@@ -80,7 +79,7 @@ extension Connection {
             accessLog(AccessLogEntry(
                 method: request.method, path: String(request.path), status: response.status.code,
                 bytes: response.body.count, duration: .nanoseconds(Int64(clamping: elapsed)),
-                detail: response.accessLogDetail, refusedBy: refusedBy, cached: cached
+                detail: response.accessLogDetail, refusedBy: refusedBy, cached: response.isFromCache
             ))
         }
         if output.count - outputSent >= context.limits.maxPendingOutputBytes { flush() }

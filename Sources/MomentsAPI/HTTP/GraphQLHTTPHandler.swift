@@ -38,22 +38,21 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             guard case .success(let authenticated) = authenticator.viewer(of: request) else { return nil }
             viewer = authenticated.userID
         }
-        guard let responseCache, let alias = requestKey(request, viewer: viewer) else { return nil }
-        var found = responseCache.lookup(alias)
-        if found == nil, let parameters = try? parameters(of: request),
-            let query = persistedQueries.cachedQuery(
-                query: parameters.query, persistedQuery: parameters.persistedQuery, engine: engine)
-        {
-            // Not these bytes before: the canonical form may still be kept.
-            // (Aliases are only ever stored by `respond` for requests it ran,
-            // trusted-documents and APQ checks passed, so an alias hit is too.)
-            let key = cacheKey(query, parameters, viewer: viewer)
-            found = responseCache.lookup(key)
-            if found != nil { responseCache.alias(alias, to: key) }
-        }
-        guard let hit = found else { return nil }
+        // Only these bytes are looked up here, on the I/O thread: bytes not
+        // seen before are parsed once, by `respond` on a handler thread, which
+        // looks up their canonical form. (Aliases are only ever stored by
+        // `respond` for requests whose trusted-documents and APQ checks
+        // passed, so an alias hit has passed them too.)
+        guard let responseCache, let alias = requestKey(request, viewer: viewer),
+            let hit = responseCache.lookup(alias) else { return nil }
+        return cachedAnswer(hit, to: request)
+    }
+
+    private func cachedAnswer(_ hit: ResponseCache.Hit, to request: HTTPRequest) -> HTTPResponse {
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
-        return response(.ok, media, hit.body, operationName: hit.operationName)
+        var answer = response(.ok, media, hit.body, operationName: hit.operationName)
+        answer.isFromCache = true
+        return answer
     }
 
     /// Requests larger than this are never cached: their lookup would hash
@@ -150,17 +149,26 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         if !isPost && operation.operation != .query {
             throw RequestRefusal(.methodNotAllowed, "Mutations can only be sent with POST.", headers: ["Allow": "POST"])
         }
+        // Other bytes for a kept answer (other spacing or member order, the
+        // hash instead of the text): answered as kept, and these bytes too
+        // from now on. Looked up once the document is prepared, so that APQ
+        // registers its hash as it would otherwise.
+        let key = operation.operation == .query ? responseCache.map { _ in cacheKey(source.query, parameters, viewer: viewer) } : nil
+        if let responseCache, let key, let alias = requestKey(request, viewer: viewer), let hit = responseCache.lookup(key) {
+            responseCache.alias(alias, to: key)
+            return cachedAnswer(hit, to: request)
+        }
         let context = MomentsContext(services: services, viewerID: viewer)
-        context.toggleRequest = ToggleRequest(request)
+        context.request = request
         let ticket = operation.operation == .query ? responseCache?.ticket() : nil
         let result = engine.execute(
             prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
             deadline: deadline)
-        if let responseCache, let ticket, result.hasData, result.errors.isEmpty, !context.evaluatedToggles,
+        if let responseCache, let key, let ticket, result.hasData, result.errors.isEmpty, !context.evaluatedToggles,
             let alias = requestKey(request, viewer: viewer)
         {
             responseCache.store(
-                cacheKey(source.query, parameters, viewer: viewer), ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
+                key, ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
                 momentIDs: context.likedMomentIDs, ticket: ticket, alias: alias)
         }
         return response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)

@@ -6,7 +6,7 @@ import Synchronization
 /// increments per request cost nothing measurable (never per field).
 package final class RequestCounters: Sendable {
     package let total = Atomic<Int>(0)
-    /// Answered from the response cache on the I/O thread.
+    /// Answered from the response cache.
     package let fromCache = Atomic<Int>(0)
     // One per status class (Atomic is not copyable, so no array).
     private let informational = Atomic<Int>(0)
@@ -17,9 +17,9 @@ package final class RequestCounters: Sendable {
 
     package init() {}
 
-    func record(_ response: HTTPResponse, cached: Bool) {
+    func record(_ response: HTTPResponse) {
         total.add(1, ordering: .relaxed)
-        if cached { fromCache.add(1, ordering: .relaxed) }
+        if response.isFromCache { fromCache.add(1, ordering: .relaxed) }
         switch response.status.code / 100 {
         case ...1: informational.add(1, ordering: .relaxed)
         case 2: successful.add(1, ordering: .relaxed)
@@ -56,13 +56,13 @@ package struct CountingHandler: HTTPHandler {
 
     package func cachedResponse(to request: HTTPRequest) -> HTTPResponse? {
         guard let response = next.cachedResponse(to: request) else { return nil }
-        counters.record(response, cached: true)
+        counters.record(response)
         return response
     }
 
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
         let response = next.handle(request)
-        counters.record(response, cached: false)
+        counters.record(response)
         return response
     }
 }

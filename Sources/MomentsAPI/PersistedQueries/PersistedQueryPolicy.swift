@@ -52,18 +52,6 @@ package struct PersistedQueryPolicy: Sendable {
         return Resolved(query: found.query, prepared: found.document)
     }
 
-    /// The text a response-cache lookup may use: what `resolve` would run,
-    /// without hashing and without refusing (nil: let `handle` answer). A
-    /// hash with text is left to `handle`, which checks it before any answer.
-    func cachedQuery(query: String?, persistedQuery: PersistedQueryExtension?, engine: GraphQLEngine) -> String? {
-        if let trustedDocuments {
-            return try? Self.trusted(query: query, persistedQuery: persistedQuery, in: trustedDocuments)
-        }
-        guard let persistedQuery else { return query }
-        guard automaticPersistedQueries, query == nil, let hash = try? persistedQuery.checked() else { return nil }
-        return engine.persistedDocument(id: hash)?.query
-    }
-
     /// Apollo Router's safelist (apollo-router
     /// src/services/layers/persisted_queries/mod.rs, and its PR #4887 for
     /// the statuses): an unknown id is `404 PERSISTED_QUERY_NOT_IN_LIST`,

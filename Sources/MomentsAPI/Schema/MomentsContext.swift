@@ -1,3 +1,4 @@
+import HTTP1
 import GraphQL
 
 /// The execution context of one request: the services the resolvers call,
@@ -6,8 +7,11 @@ import GraphQL
 /// One per request, used by one thread, so it is not Sendable.
 package final class MomentsContext {
     let services: MomentsServices
-    /// What `featureToggles` reads from the HTTP request; nil outside HTTP.
-    package var toggleRequest: ToggleRequest?
+    /// The HTTP request, for `featureToggles`; nil outside HTTP.
+    package var request: HTTPRequest?
+    /// What `featureToggles` reads from the request: built only by a request
+    /// that selects it, so no other request pays for its header lookups.
+    package var toggleRequest: ToggleRequest? { request.map(ToggleRequest.init) }
     /// Set when the answer evaluated toggles: it then depends on headers and
     /// the client's address, so it is never kept in the response cache.
     package var evaluatedToggles = false
