@@ -116,7 +116,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MomentsStorageTests",
-            dependencies: ["MomentsStorage", "Moments", "SQLite", "MomentsFakes", "TestSupport", "storage-durability-probe"],
+            dependencies: ["MomentsStorage", "Moments", "SQLite", "PostgreSQL", "MomentsFakes", "TestSupport", "storage-durability-probe"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -6,4 +6,15 @@ package protocol DataChangeObserver: Sendable {
     func likesChanged(momentID: String)
     /// Anything may have changed (another program wrote the database).
     func everythingChanged()
+    /// Changes made elsewhere can no longer be heard: drop everything and
+    /// keep nothing until `changeTrackingRestored()`.
+    func changeTrackingLost()
+    /// Changes are heard again: drop what may have been missed, keep again.
+    func changeTrackingRestored()
+}
+
+extension DataChangeObserver {
+    /// For observers that keep nothing between calls.
+    package func changeTrackingLost() { everythingChanged() }
+    package func changeTrackingRestored() { everythingChanged() }
 }

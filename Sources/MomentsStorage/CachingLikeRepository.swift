@@ -5,10 +5,10 @@ import Moments
 /// SQLite and then drop the moment's cached likers before returning, so a
 /// caller never reads its own acknowledged write stale.
 final class CachingLikeRepository: LikeRepository {
-    private let base: SQLiteLikeRepository
+    private let base: any LikeRepository
     private let cache: ReadCache
 
-    init(base: SQLiteLikeRepository, cache: ReadCache) {
+    init(base: any LikeRepository, cache: ReadCache) {
         self.base = base
         self.cache = cache
     }

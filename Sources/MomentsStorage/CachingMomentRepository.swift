@@ -4,10 +4,10 @@ import Moments
 /// friendships, moments and photos never change through the API, so a
 /// cached timeline stays valid until another process changes the file.
 final class CachingMomentRepository: MomentRepository {
-    private let base: SQLiteMomentRepository
+    private let base: any MomentRepository
     private let cache: ReadCache
 
-    init(base: SQLiteMomentRepository, cache: ReadCache) {
+    init(base: any MomentRepository, cache: ReadCache) {
         self.base = base
         self.cache = cache
     }

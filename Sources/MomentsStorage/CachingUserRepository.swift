@@ -3,10 +3,10 @@ import Moments
 /// Users from a cached timeline when there is one (the timeline holds its
 /// user's profile), else from SQLite.
 final class CachingUserRepository: UserRepository {
-    private let base: SQLiteUserRepository
+    private let base: any UserRepository
     private let cache: ReadCache
 
-    init(base: SQLiteUserRepository, cache: ReadCache) {
+    init(base: any UserRepository, cache: ReadCache) {
         self.base = base
         self.cache = cache
     }

@@ -29,7 +29,8 @@ extension MomentsStore {
     /// The file's facts; each table's rows are counted up to `countLimit`
     /// (a count is a scan: a million-row table would cost tens of ms).
     package func databaseFacts(countLimit: Int) throws -> DatabaseFacts {
-        try pool.readTransaction { connection in
+        guard case .sqlite(let pool) = backend else { return try postgreSQLFacts(countLimit: countLimit) }
+        return try pool.readTransaction { connection in
             func integer(_ sql: String) throws -> Int {
                 guard case .integer(let value)? = try connection.scalar(sql) else { return 0 }
                 return Int(value)
@@ -60,7 +61,8 @@ extension MomentsStore {
 
     /// The first `limit` users by id (id, name): the viewers the QA page offers.
     package func someUsers(limit: Int) throws -> [(id: String, name: String)] {
-        try pool.read { connection in
+        guard case .sqlite(let pool) = backend else { return try postgreSQLUsers(limit: limit) }
+        return try pool.read { connection in
             try connection.withStatement("SELECT id, name FROM users ORDER BY id LIMIT ?", [.integer(Int64(limit))]) { statement in
                 var users: [(id: String, name: String)] = []
                 try statement.forEachRow { row in users.append((row.text(at: 0), row.text(at: 1))) }
@@ -76,6 +78,11 @@ extension MomentsStore {
     /// relative to `now`, Unix seconds), in one transaction, then clears the
     /// caches (which tells the response cache). For the QA page's reset only.
     package func resetToDemoData(now: Int64 = WallClock.nowMilliseconds() / 1000) throws {
+        guard case .sqlite(let pool) = backend else {
+            try postgreSQLResetToDemoData(now: now)
+            cache?.clear()
+            return
+        }
         try pool.write { connection in
             // Children first: foreign keys are on.
             for table in ["moment_likes", "moment_photos", "moments", "friendships", "users"] {

@@ -1,4 +1,5 @@
 import Moments
+import PostgreSQL
 import SQLite
 
 /// The Moments database: one file, one writer, a pool of readers, and the
@@ -14,6 +15,10 @@ package final class MomentsStore: Sendable {
         package var clock: @Sendable () -> Int64
         /// The in-process read cache (on by default; see `ReadCacheConfiguration`).
         package var cache: ReadCacheConfiguration
+        /// On PostgreSQL: the connection pool's bounds and each connection's timeouts.
+        package var postgreSQL = PGPoolConfiguration()
+        /// On PostgreSQL: how the change-notification connection checks itself.
+        package var notifications = PGNotificationListener.Timing()
 
         /// Reader connections (concurrent reads): `database.readers`.
         package var readers: Int {
@@ -40,7 +45,13 @@ package final class MomentsStore: Sendable {
         }
     }
 
-    let pool: DatabasePool
+    /// The engine under the repositories.
+    enum Backend: Sendable {
+        case sqlite(DatabasePool)
+        case postgreSQL(PostgreSQLBackend)
+    }
+
+    let backend: Backend
     package let users: any UserRepository
     package let moments: any MomentRepository
     package let likes: any LikeRepository
@@ -48,11 +59,22 @@ package final class MomentsStore: Sendable {
     /// The read cache, when enabled.
     let cache: ReadCache?
 
-    private init(pool: DatabasePool, clock: @escaping @Sendable () -> Int64, cache configuration: ReadCacheConfiguration) {
-        self.pool = pool
-        let users = SQLiteUserRepository(pool: pool)
-        let moments = SQLiteMomentRepository(pool: pool)
-        let likes = SQLiteLikeRepository(pool: pool, clock: clock)
+    private convenience init(pool: DatabasePool, clock: @escaping @Sendable () -> Int64, cache configuration: ReadCacheConfiguration) {
+        self.init(
+            backend: .sqlite(pool), users: SQLiteUserRepository(pool: pool), moments: SQLiteMomentRepository(pool: pool),
+            likes: SQLiteLikeRepository(pool: pool, clock: clock), cache: configuration)
+        // The contract serves a file other programs may write: their commits
+        // clear the cache within one interval (and before our next write returns).
+        if let cache {
+            pool.monitorExternalChanges(intervalMilliseconds: configuration.externalChangeCheckIntervalMilliseconds) { [weak cache] in
+                cache?.clear()
+            }
+        }
+    }
+
+    /// The repositories of either engine, behind the read cache when it is enabled.
+    init(backend: Backend, users: any UserRepository, moments: any MomentRepository, likes: any LikeRepository, cache configuration: ReadCacheConfiguration) {
+        self.backend = backend
         guard configuration.isEnabled else {
             (self.users, self.moments, self.likes, self.cache) = (users, moments, likes, nil)
             return
@@ -62,11 +84,6 @@ package final class MomentsStore: Sendable {
         self.moments = CachingMomentRepository(base: moments, cache: cache)
         self.likes = CachingLikeRepository(base: likes, cache: cache)
         self.cache = cache
-        // The contract serves a file other programs may write: their commits
-        // clear the cache within one interval (and before our next write returns).
-        pool.monitorExternalChanges(intervalMilliseconds: configuration.externalChangeCheckIntervalMilliseconds) { [weak cache] in
-            cache?.clear()
-        }
     }
 
     /// Opens the database at `path`. A file that does not exist or is empty
@@ -100,13 +117,20 @@ package final class MomentsStore: Sendable {
         return true
     }
 
-    /// Readiness: a trivial read on a pooled reader.
+    /// Readiness: a trivial read on a pooled reader (on PostgreSQL a pooled
+    /// connection, reconnecting if it must, within the connect timeout).
     package func ping() throws {
-        _ = try pool.read { try $0.scalar("SELECT 1") }
+        switch backend {
+        case .sqlite(let pool): _ = try pool.read { try $0.scalar("SELECT 1") }
+        case .postgreSQL(let database): try database.ping()
+        }
     }
 
     /// Closes the database; pending writes finish first, later calls throw.
     package func close() {
-        pool.close()
+        switch backend {
+        case .sqlite(let pool): pool.close()
+        case .postgreSQL(let database): database.close()
+        }
     }
 }

@@ -76,6 +76,9 @@ final class ReadCache: Sendable {
         /// Bumped by `clear()`: a ticket from before it stores nothing.
         var epoch: UInt64 = 0
         var stripes = [UInt64](repeating: 0, count: ReadCache.stripeCount)
+        /// Changes made elsewhere cannot be heard (`suspend()`): every read
+        /// misses and nothing is stored, until `resume()`.
+        var isSuspended = false
     }
 
     private let state: Mutex<State>
@@ -101,7 +104,7 @@ final class ReadCache: Sendable {
 
     func timeline(userID: String) -> TimelineLookup {
         state.withLock { state in
-            if let timeline = state.timelines.value(for: userID) { return .hit(timeline) }
+            if !state.isSuspended, let timeline = state.timelines.value(for: userID) { return .hit(timeline) }
             return .miss(epoch: state.epoch)
         }
     }
@@ -118,7 +121,7 @@ final class ReadCache: Sendable {
     @discardableResult
     func storeTimeline(_ timeline: Timeline, userID: String, epoch: UInt64) -> Timeline {
         state.withLock { state in
-            guard state.epoch == epoch else { return timeline }
+            guard state.epoch == epoch, !state.isSuspended else { return timeline }
             let shared = state.interned.timeline(timeline)
             state.timelines.setValue(shared, for: userID)
             return shared
@@ -136,7 +139,7 @@ final class ReadCache: Sendable {
         state.withLock { state in
             lookup.epoch = state.epoch
             for (index, id) in momentIDs.enumerated() {
-                let likers = state.likers.value(for: id)
+                let likers = state.isSuspended ? nil : state.likers.value(for: id)
                 lookup.hits.append(likers)
                 if likers == nil {
                     lookup.misses.append(index)
@@ -155,7 +158,7 @@ final class ReadCache: Sendable {
         precondition(likers.count == lookup.misses.count, "one result per miss")
         return state.withLock { state in
             let entries = likers.map { Likers($0.map { state.interned.user($0) }) }
-            guard state.epoch == lookup.epoch else { return entries }
+            guard state.epoch == lookup.epoch, !state.isSuspended else { return entries }
             for (position, index) in lookup.misses.enumerated() {
                 let id = momentIDs[index]
                 guard state.stripes[Self.stripe(id)] == lookup.generations[position] else { continue }
@@ -191,6 +194,35 @@ final class ReadCache: Sendable {
             swap(&state.interned, &interned)
         }
         for observer in observers.withLock({ $0 }) { observer.everythingChanged() }
+    }
+
+    /// Changes made by others can no longer be heard (the notification
+    /// connection is down): drops everything and serves nothing from memory
+    /// until `resume()`; observers are told to do the same.
+    func suspend() {
+        setSuspended(true)
+        for observer in observers.withLock({ $0 }) { observer.changeTrackingLost() }
+    }
+
+    /// Changes are heard again: drops what may have been missed and caches again.
+    func resume() {
+        setSuspended(false)
+        for observer in observers.withLock({ $0 }) { observer.changeTrackingRestored() }
+    }
+
+    var isSuspended: Bool { state.withLock { $0.isSuspended } }
+
+    private func setSuspended(_ suspended: Bool) {
+        var timelines = ClockCache<String, Timeline>(capacity: timelineCapacity)
+        var likers = ClockCache<String, Likers>(capacity: likersCapacity)
+        var interned = Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity)
+        state.withLock { state in
+            state.isSuspended = suspended
+            state.epoch &+= 1
+            swap(&state.timelines, &timelines)
+            swap(&state.likers, &likers)
+            swap(&state.interned, &interned)
+        }
     }
 
     /// Tells `observer` about every later invalidation and clear.

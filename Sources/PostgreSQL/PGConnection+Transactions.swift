@@ -6,6 +6,9 @@ package enum PGTransactionKind: Sendable {
     /// as SQLite's read transaction does.
     case snapshotRead
 
+    /// The statement that opens it.
+    package var beginSQL: String { begin }
+
     var begin: String {
         switch self {
         case .readWrite: "BEGIN"

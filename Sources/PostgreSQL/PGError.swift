@@ -51,7 +51,7 @@ package struct PGError: Error, Sendable, Hashable, CustomStringConvertible {
     static let connectionFailure = "08006"
 
     /// Misuse of a closed pool or connection, or a pool with no free connection in time.
-    static func unavailable(_ what: String) -> PGError {
+    package static func unavailable(_ what: String) -> PGError {
         PGError(sqlState: "08003", message: what, call: "pool")
     }
 }

@@ -43,9 +43,9 @@ struct ServeCommand: ParsableCommand {
 
         let store: MomentsStore
         do {
-            store = try MomentsStore.open(path: configuration.databasePath, options: configuration.storeOptions)
+            store = try MomentsStore.open(database: DatabaseLocation(configuration.databasePath), options: configuration.storeOptions)
         } catch {
-            logger.critical("cannot open database \(configuration.databasePath): \(error)")
+            logger.critical("cannot open database \(DatabaseLocation(configuration.databasePath)): \(error)")
             throw ExitCode.failure
         }
         // Toggles: loaded now (the file, or the last good fetched state), then

@@ -14,7 +14,7 @@ struct ServeOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: OptionBounds.port.help("TCP port; 0 picks a free port, printed on the `listening on` line."))
     var port: String?
 
-    @Option(name: .customLong("database"), help: "SQLite database file; created with schema.sql and the demo data when missing. [DATABASE_PATH] (default: ./moments.sqlite)")
+    @Option(name: .customLong("database"), help: "SQLite database file, or a PostgreSQL URI (postgres://... or postgresql://...); an empty database gets schema.sql and the demo data. [DATABASE_PATH, then DATABASE_URL] (default: ./moments.sqlite)")
     var databasePath: String?
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. Access logs are info. [LOG_LEVEL] (default: info)")
@@ -148,7 +148,7 @@ struct ServeOptions: ParsableArguments {
         return ServeConfiguration(
             host: Environment.resolve(host, "HOST", default: "127.0.0.1"),
             port: try OptionBounds.port.resolve(port),
-            databasePath: Environment.resolve(databasePath, "DATABASE_PATH", default: "moments.sqlite"),
+            databasePath: databasePath ?? Environment.string("DATABASE_PATH") ?? Environment.string("DATABASE_URL") ?? "moments.sqlite",
             readerConnections: try OptionBounds.readers.resolve(readers),
             cache: cache,
             responseCacheBytes: try OptionBounds.responseCacheBytes.resolve(responseCacheBytes),
@@ -188,7 +188,7 @@ struct ServeConfiguration {
 
     var logMetadata: Logger.Metadata {
         [
-            "host": "\(host)", "port": "\(port)", "database": "\(databasePath)",
+            "host": "\(host)", "port": "\(port)", "database": "\(DatabaseLocation(databasePath))",
             "readers": "\(readerConnections)", "cors": "\(corsOrigins)", "logBufferBytes": "\(logBufferBytes)",
             "cacheTimelines": "\(cache.isEnabled ? cache.timelineCapacity : 0)", "cacheMomentLikes": "\(cache.momentLikesCapacity)",
             "responseCacheBytes": "\(responseCacheBytes)",

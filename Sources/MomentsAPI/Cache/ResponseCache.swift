@@ -140,6 +140,8 @@ package final class ResponseCache: Sendable {
         var invalidations: UInt64 = 0
         /// Moment id -> the entries (slot, serial) that list it.
         var byMoment: [String: [(slot: Int, serial: UInt64)]] = [:]
+        /// The store cannot hear changes made elsewhere: nothing is found or kept.
+        var isSuspended = false
     }
 
     package let capacityBytes: Int
@@ -166,7 +168,7 @@ package final class ResponseCache: Sendable {
     /// The answer kept for `key`, canonical or alias.
     package func lookup(_ key: Key) -> Hit? {
         state.withLock { state in
-            guard let slot = state.index[key], let entry = state.slots[slot] else {
+            guard !state.isSuspended, let slot = state.index[key], let entry = state.slots[slot] else {
                 // An alias miss is followed by the canonical lookup, which counts.
                 if !key.isAlias { state.sketch.increment(key.hashValue) }
                 return nil
@@ -222,7 +224,7 @@ package final class ResponseCache: Sendable {
         let alias = alias.map { Key(copying: $0) }
         var released: [Slot?] = []
         state.withLock { state in
-            guard state.invalidations == ticket.invalidations else { return }
+            guard state.invalidations == ticket.invalidations, !state.isSuspended else { return }
             if let slot = state.index[key] { released.append(Self.remove(slot, &state)) }
             let frequency = state.sketch.frequency(key.hashValue)
             while state.bytes + cost > capacityBytes || state.arena.availableBlocks * BlockArena.blockSize < blockBytes,
@@ -271,6 +273,7 @@ package final class ResponseCache: Sendable {
         var old = State(sketch: FrequencySketch(entries: 1), arena: BlockArena(bytes: 0))
         state.withLock { state in
             old.invalidations = state.invalidations &+ 1
+            old.isSuspended = state.isSuspended
             // The request frequencies stay: they are about keys, not data.
             old.sketch = state.sketch
             // So does the region, every block of it free again.
@@ -323,5 +326,15 @@ extension ResponseCache: DataChangeObserver {
 
     package func everythingChanged() {
         clear()
+    }
+
+    package func changeTrackingLost() {
+        state.withLock { $0.isSuspended = true }
+        clear()
+    }
+
+    package func changeTrackingRestored() {
+        clear()
+        state.withLock { $0.isSuspended = false }
     }
 }

@@ -1,0 +1,119 @@
+import Dispatch
+import PostgreSQL
+import SQLite
+
+/// The store on PostgreSQL: the same repositories' contract, the same read
+/// cache, kept true across instances by `LISTEN`/`NOTIFY` (docs/storage.md,
+/// "PostgreSQL").
+extension MomentsStore {
+    /// Opens the database the location names (`DatabaseLocation`).
+    package static func open(database location: DatabaseLocation, options: Options) throws -> MomentsStore {
+        switch location {
+        case .sqlite(let path): try open(path: path, options: options)
+        case .postgreSQL(let uri): try open(postgreSQL: uri, options: options)
+        }
+    }
+
+    /// Opens a PostgreSQL database: an empty one gets the generated layout
+    /// (and, when `seedDemoData`, the demo data) in one transaction.
+    ///
+    /// With the read cache on, a notification connection of its own clears
+    /// each like's moment from this instance's cache when any instance (or
+    /// any program) commits a change to it; while that connection is down
+    /// the cache is bypassed (`ReadCache.suspend`). Open waits up to the
+    /// connect timeout for it, so a healthy start begins with the cache on.
+    static func open(postgreSQL uri: String, options: Options) throws -> MomentsStore {
+        let settings = options.postgreSQL.connection
+        let setUp = try PGConnection(uri: uri, settings: settings)
+        defer { setUp.close() }
+        let clock = options.clock
+        try PostgreSQLSchemaInstaller.prepare(setUp, seed: options.seedDemoData ? { connection in
+            try insertDemoData(into: connection, now: clock() / 1000)
+        } : nil)
+
+        let pool = PGPool(uri: uri, configuration: options.postgreSQL)
+        let likes = PostgreSQLLikeRepository(pool: pool, clock: clock)
+        let users = PostgreSQLUserRepository(pool: pool)
+        let moments = PostgreSQLMomentRepository(pool: pool)
+        guard options.cache.isEnabled else {
+            return MomentsStore(backend: .postgreSQL(PostgreSQLBackend(pool: pool, listener: nil)),
+                                users: users, moments: moments, likes: likes, cache: options.cache)
+        }
+        let box = CacheBox()
+        let listening = DispatchSemaphore(value: 0)
+        let listener = PGNotificationListener(
+            uri: uri, channel: PostgreSQLSchema.channel, settings: settings, timing: options.notifications,
+            handlers: .init(
+                onNotification: { payload in
+                    if payload.isEmpty { box.cache?.clear() } else { box.cache?.invalidateLikes(momentID: payload) }
+                },
+                onLost: { box.cache?.suspend() },
+                onListening: {
+                    box.cache?.resume()
+                    listening.signal()
+                }))
+        let store = MomentsStore(backend: .postgreSQL(PostgreSQLBackend(pool: pool, listener: listener)),
+                                 users: users, moments: moments, likes: likes, cache: options.cache)
+        box.cache = store.cache
+        listener.start()
+        _ = listening.wait(timeout: .now() + .seconds(max(2, settings.connectTimeoutSeconds)))
+        return store
+    }
+
+    /// The demo rows, made by the SQLite seeder in memory and copied over:
+    /// one transcription of the demo data for both engines.
+    static func insertDemoData(into connection: PGConnection, now: Int64) throws {
+        let memory = try Connection(path: ":memory:")
+        defer { memory.close() }
+        try memory.executeScript(SchemaSQL.text)
+        try DemoData.insert(into: memory, now: now)
+        try CopyEndpoint.postgreSQL(connection).copyRows(from: .sqlite(memory))
+    }
+
+    /// Whether the read cache is on and hearing changes (false while it is bypassed).
+    package var isReadCacheTracking: Bool { cache.map { !$0.isSuspended } ?? false }
+
+    // MARK: The QA page on PostgreSQL
+
+    func postgreSQLFacts(countLimit: Int) throws -> DatabaseFacts {
+        guard case .postgreSQL(let database) = backend else { throw PGError.unavailable("not a PostgreSQL store") }
+        return try database.pool.transaction(.snapshotRead) { connection in
+            var rows: [DatabaseFacts.RowCount] = []
+            for table in SchemaInstaller.requiredTables {
+                let counted = try connection.query("SELECT count(*) FROM (SELECT 1 FROM \(table) LIMIT $1) AS t", [.integer(Int64(countLimit) + 1)]).int64(0, 0)
+                rows.append(.init(table: table, count: min(Int(counted), countLimit), isAtLeast: Int(counted) > countLimit))
+            }
+            let size = try connection.query("SELECT pg_database_size(current_database())").int64(0, 0)
+            return DatabaseFacts(
+                pageSize: 8192, pageCount: Int(size / 8192), freePages: 0, journalMode: "postgresql",
+                schemaVersion: Int(try PostgreSQLSchemaInstaller.version(connection)),
+                supportedSchemaVersion: Int(SchemaInstaller.version),
+                sqliteVersion: try connection.query("SHOW server_version").text(0, 0),
+                rows: rows)
+        }
+    }
+
+    func postgreSQLUsers(limit: Int) throws -> [(id: String, name: String)] {
+        guard case .postgreSQL(let database) = backend else { return [] }
+        return try database.pool.withConnection { connection in
+            let rows = try connection.query("SELECT id, name FROM users ORDER BY id LIMIT $1", [.integer(Int64(limit))])
+            return (0..<rows.count).map { (rows.text($0, 0), rows.text($0, 1)) }
+        }
+    }
+
+    func postgreSQLResetToDemoData(now: Int64) throws {
+        guard case .postgreSQL(let database) = backend else { return }
+        try database.pool.transaction { connection in
+            for table in LayoutTables.all.reversed() {
+                try connection.executeScript("DELETE FROM \(table.name)")
+            }
+            try Self.insertDemoData(into: connection, now: now)
+        }
+    }
+}
+
+/// Lets the listener's handlers reach the cache made after them.
+private final class CacheBox: @unchecked Sendable {
+    // Written once, before the listener starts; read by its thread only after.
+    var cache: ReadCache?
+}

@@ -1,0 +1,81 @@
+/// The PostgreSQL form of `schema.sql`, generated from it (the one file
+/// anyone edits), plus what only PostgreSQL needs: the layout version and
+/// the change notifications.
+///
+/// The translation, statement by statement (comments dropped first):
+/// - `INTEGER` -> `BIGINT`: SQLite's INTEGER is 64-bit, and `liked_at` (Unix
+///   milliseconds) needs it; PostgreSQL's INTEGER is 32-bit.
+/// - `TEXT` -> `TEXT COLLATE "C"`: ids compare byte by byte, as SQLite's
+///   BINARY collation does, so "ties by id" order the same on both engines
+///   whatever the database's locale.
+/// - `WITHOUT ROWID` dropped: PostgreSQL tables have no rowid to leave out.
+/// - `PRAGMA user_version = N` -> the one-row table `moments_schema_version`.
+enum PostgreSQLSchema {
+    /// The channel the triggers notify on; the payload is a moment id, or ""
+    /// for "anything may have changed".
+    static let channel = "moments_changes"
+
+    static let versionTable = "moments_schema_version"
+
+    /// `schema.sql` translated (see above).
+    static func translate(_ sqlite: String) -> String {
+        var statements: [String] = []
+        var version: Int64?
+        let withoutComments = sqlite.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.firstRange(of: "--").map { line[..<$0.lowerBound] } ?? line[...] }
+            .joined(separator: "\n")
+        for raw in withoutComments.split(separator: ";") {
+            let statement = String(raw.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+            guard !statement.isEmpty else { continue }
+            if let match = statement.firstMatch(of: /PRAGMA\s+user_version\s*=\s*(\d+)/) {
+                version = Int64(match.1)
+                continue
+            }
+            let translated = statement
+                .replacing(/\bINTEGER\b/, with: "BIGINT")
+                .replacing(/\bTEXT\b/, with: "TEXT COLLATE \"C\"")
+                .replacing(/\)\s*WITHOUT ROWID/, with: ")")
+            statements.append(translated + ";")
+        }
+        statements.append("CREATE TABLE \(versionTable) (version BIGINT NOT NULL);")
+        statements.append("INSERT INTO \(versionTable) (version) VALUES (\(version ?? 0));")
+        return statements.joined(separator: "\n")
+    }
+
+    /// The generated layout, with the notifications.
+    static var text: String { translate(SchemaSQL.text) + "\n" + notifications }
+
+    /// Triggers that notify `channel` in the writing transaction, so the
+    /// notification is delivered on commit (and never for a rollback): a
+    /// like's moment id per changed row of `moment_likes`, "" for a change
+    /// to any other table or a TRUNCATE (the listeners drop everything).
+    static let notifications = """
+        CREATE FUNCTION moments_notify_like() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'DELETE' THEN
+                PERFORM pg_notify('\(channel)', OLD.moment_id);
+            ELSE
+                PERFORM pg_notify('\(channel)', NEW.moment_id);
+                IF TG_OP = 'UPDATE' AND OLD.moment_id <> NEW.moment_id THEN
+                    PERFORM pg_notify('\(channel)', OLD.moment_id);
+                END IF;
+            END IF;
+            RETURN NULL;
+        END $$;
+        CREATE FUNCTION moments_notify_all() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('\(channel)', '');
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER moment_likes_notify AFTER INSERT OR UPDATE OR DELETE ON moment_likes
+            FOR EACH ROW EXECUTE FUNCTION moments_notify_like();
+        CREATE TRIGGER moment_likes_truncate_notify AFTER TRUNCATE ON moment_likes
+            FOR EACH STATEMENT EXECUTE FUNCTION moments_notify_all();
+        """ + ["users", "friendships", "moments", "moment_photos"].map { table in
+            """
+
+            CREATE TRIGGER \(table)_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table)
+                FOR EACH STATEMENT EXECUTE FUNCTION moments_notify_all();
+            """
+        }.joined()
+}

@@ -1,0 +1,48 @@
+import PostgreSQL
+
+/// Brings a PostgreSQL database to the layout of `schema.sql`, as
+/// `SchemaInstaller` does for a file: an empty schema gets the layout (and,
+/// when asked, the seed) in one transaction; one with the contract's tables
+/// is served as it is; a newer `moments_schema_version` is refused.
+enum PostgreSQLSchemaInstaller {
+    /// Serialises installers: several instances starting on one empty
+    /// database install it once (a transaction-scoped advisory lock).
+    static let installLockKey: Int64 = 0x6d6f6d656e7473
+
+    @discardableResult
+    static func prepare(_ connection: PGConnection, seed: ((PGConnection) throws -> Void)?) throws -> SchemaInstaller.Outcome {
+        try connection.transaction {
+            try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(installLockKey)])
+            let tables = try tableNames(connection)
+            if tables.isEmpty {
+                try connection.executeScript(PostgreSQLSchema.text)
+                try seed?(connection)
+                return .installed
+            }
+            let missing = SchemaInstaller.requiredTables.filter { !tables.contains($0) }
+            guard missing.isEmpty else { throw MomentsStorageError.missingTables(missing) }
+            let found = try version(connection, tables: tables)
+            guard found <= SchemaInstaller.version else {
+                throw MomentsStorageError.unsupportedSchemaVersion(found: found, supported: SchemaInstaller.version)
+            }
+            return .existing(version: found)
+        }
+    }
+
+    /// The layout version; 0 when the table is missing (written by another program).
+    static func version(_ connection: PGConnection, tables: Set<String>? = nil) throws -> Int64 {
+        let tables = try tables ?? tableNames(connection)
+        guard tables.contains(PostgreSQLSchema.versionTable) else { return 0 }
+        let rows = try connection.query("SELECT max(version) FROM \(PostgreSQLSchema.versionTable)")
+        return rows.count == 1 && !rows.isNull(0, 0) ? try rows.int64(0, 0) : 0
+    }
+
+    /// The tables of the connection's current schema (normally `public`).
+    static func tableNames(_ connection: PGConnection) throws -> Set<String> {
+        let rows = try connection.query("""
+            SELECT table_name FROM information_schema.tables
+            WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+            """)
+        return Set((0..<rows.count).map { rows.text($0, 0) })
+    }
+}

@@ -1,0 +1,98 @@
+import PostgreSQL
+import SQLite
+import Testing
+@testable import MomentsStorage
+import TestSupport
+
+/// `schema.sql` makes the same layout on both engines: tables, columns
+/// (with the translated types), primary keys and indexes.
+@Suite(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))
+struct PostgreSQLSchemaTests {
+    /// Column types: SQLite's declared type -> PostgreSQL's after translation.
+    static let typeMap = ["TEXT": "text", "INTEGER": "bigint"]
+
+    struct Column: Hashable, CustomStringConvertible {
+        var table, name, type: String
+        var notNull: Bool
+        var description: String { "\(table).\(name) \(type)\(notNull ? " NOT NULL" : "")" }
+    }
+
+    @Test func translationMapsTypesAndDropsWhatPostgreSQLLacks() {
+        let text = PostgreSQLSchema.translate(SchemaSQL.text)
+        #expect(!text.contains("INTEGER"))
+        #expect(!text.contains("WITHOUT ROWID"))
+        #expect(!text.contains("PRAGMA"))
+        #expect(text.contains("liked_at  BIGINT NOT NULL"))
+        #expect(text.contains("id               TEXT COLLATE \"C\" PRIMARY KEY NOT NULL"))
+        #expect(text.contains("INSERT INTO moments_schema_version (version) VALUES (\(SchemaInstaller.version));"))
+    }
+
+    @Test func bothEnginesHaveTheSameTablesColumnsKeysAndIndexes() throws {
+        let memory = try Connection(path: ":memory:")
+        try memory.executeScript(SchemaSQL.text)
+        let uri = try PostgreSQLServer.shared().makeDatabase()
+        let postgres = try PGConnection(uri: uri, settings: PGConnectionSettings())
+        try PostgreSQLSchemaInstaller.prepare(postgres, seed: nil)
+
+        // Columns.
+        var sqliteColumns: Set<Column> = []
+        var sqlitePrimaryKeys: [String: [String]] = [:]
+        for table in SchemaInstaller.requiredTables {
+            try memory.withStatement("SELECT name, type, \"notnull\", pk FROM pragma_table_info('\(table)')") { statement in
+                var keys: [(Int64, String)] = []
+                try statement.forEachRow { row in
+                    sqliteColumns.insert(Column(table: table, name: row.text(at: 0), type: Self.typeMap[row.text(at: 1)] ?? row.text(at: 1), notNull: row.int64(at: 2) == 1 || row.int64(at: 3) > 0))
+                    if row.int64(at: 3) > 0 { keys.append((row.int64(at: 3), row.text(at: 0))) }
+                }
+                sqlitePrimaryKeys[table] = keys.sorted { $0.0 < $1.0 }.map(\.1)
+            }
+        }
+        let columns = try postgres.query("""
+            SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name <> 'moments_schema_version'
+            """)
+        let postgresColumns = Set((0..<columns.count).map {
+            Column(table: columns.text($0, 0), name: columns.text($0, 1), type: columns.text($0, 2), notNull: columns.text($0, 3) == "NO")
+        })
+        #expect(postgresColumns == sqliteColumns)
+
+        // Primary keys, in key order.
+        let keys = try postgres.query("""
+            SELECT tc.table_name, string_agg(k.column_name, ',' ORDER BY k.ordinal_position)
+            FROM information_schema.table_constraints AS tc
+            JOIN information_schema.key_column_usage AS k ON k.constraint_name = tc.constraint_name AND k.table_schema = tc.table_schema
+            WHERE tc.table_schema = current_schema() AND tc.constraint_type = 'PRIMARY KEY'
+            GROUP BY tc.table_name
+            """)
+        var postgresKeys: [String: [String]] = [:]
+        for row in 0..<keys.count { postgresKeys[keys.text(row, 0)] = keys.text(row, 1).split(separator: ",").map(String.init) }
+        #expect(postgresKeys.filter { $0.key != "moments_schema_version" } == sqlitePrimaryKeys)
+
+        // Indexes (beyond primary keys): name -> table and columns with their order.
+        var sqliteIndexes: [String: String] = [:]
+        try memory.withStatement("SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") { statement in
+            try statement.forEachRow { row in sqliteIndexes[row.text(at: 0)] = row.text(at: 1) }
+        }
+        var sqliteIndexColumns: [String: String] = [:]
+        for (name, table) in sqliteIndexes {
+            try memory.withStatement("SELECT name, desc FROM pragma_index_xinfo('\(name)') WHERE key = 1 ORDER BY seqno") { statement in
+                var parts: [String] = []
+                try statement.forEachRow { row in parts.append(row.text(at: 0) + (row.int64(at: 1) == 1 ? " DESC" : "")) }
+                sqliteIndexColumns[name] = "\(table)(\(parts.joined(separator: ", ")))"
+            }
+        }
+        let indexes = try postgres.query("""
+            SELECT i.indexname, i.tablename, i.indexdef FROM pg_indexes AS i
+            WHERE i.schemaname = current_schema() AND i.indexname NOT LIKE '%_pkey'
+            """)
+        var postgresIndexColumns: [String: String] = [:]
+        for row in 0..<indexes.count {
+            // "CREATE INDEX name ON public.table USING btree (a, b DESC)" -> "table(a, b DESC)"
+            let definition = indexes.text(row, 2)
+            let columns = definition.split(separator: "(", maxSplits: 1).last.map { String($0.dropLast()) } ?? ""
+            postgresIndexColumns[indexes.text(row, 0)] = "\(indexes.text(row, 1))(\(columns))"
+        }
+        #expect(postgresIndexColumns == sqliteIndexColumns)
+        #expect(sqliteIndexColumns.count == 4)
+    }
+}
