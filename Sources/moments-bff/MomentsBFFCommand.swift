@@ -9,7 +9,7 @@ struct MomentsBFFCommand: ParsableCommand {
             With no subcommand, serves http://HOST:PORT/graphql (see `moments-bff serve --help`).
             Options can also be set by the environment variable named in their help.
             """,
-        subcommands: [ServeCommand.self, SchemaCommand.self, SeedCommand.self, TogglesCommand.self, ManifestCommand.self, TokenCommand.self],
+        subcommands: [ServeCommand.self, SchemaCommand.self, SeedCommand.self, CopyCommand.self, TogglesCommand.self, ManifestCommand.self, TokenCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }
