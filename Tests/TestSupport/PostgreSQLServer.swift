@@ -69,10 +69,29 @@ package final class PostgreSQLServer: Sendable {
             try Self.run("/usr/bin/chown", ["postgres:postgres", directory])
         }
         port = try Self.freePort()
-        let data = directory + "/data"
-        try runTool("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"])
+        try runTool("initdb", ["-D", directory + "/data", "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"])
+        try start()
+    }
+
+    /// A server of the caller's own (for tests that stop and restart it),
+    /// stopped and removed when released.
+    package static func makePrivate() throws -> PostgreSQLServer {
+        try PostgreSQLServer()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Starts the server (again) on the same directory and port.
+    package func start() throws {
         let options = "-c listen_addresses=127.0.0.1 -c port=\(port) -c unix_socket_directories='\(directory)' -c fsync=off -c max_connections=200"
-        try runTool("pg_ctl", ["-D", data, "-l", directory + "/server.log", "-o", options, "-w", "-t", "60", "start"])
+        try runTool("pg_ctl", ["-D", directory + "/data", "-l", directory + "/server.log", "-o", options, "-w", "-t", "60", "start"])
+    }
+
+    /// Stops the server as a crash or failover would end its sessions (`-m immediate`), keeping its data.
+    package func halt() throws {
+        try runTool("pg_ctl", ["-D", directory + "/data", "-m", "immediate", "-w", "stop"])
     }
 
     /// A libpq URI for `database` on this server.

@@ -1,0 +1,37 @@
+import Glibc
+import Moments
+import PostgreSQL
+import Testing
+@testable import MomentsStorage
+import TestSupport
+
+/// The server goes away and comes back: readiness says so, requests fail
+/// while it is down (never a stale answer from the cache), and the pool and
+/// the notification connection reconnect on their own.
+@Suite(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))
+struct PostgreSQLRestartTests {
+    @Test func theStoreReconnectsAfterTheServerRestarts() throws {
+        let server = try PostgreSQLServer.makePrivate()
+        let uri = try server.makeDatabase()
+        var options = MomentsStore.Options(seedDemoData: true)
+        options.postgreSQL.connection.connectTimeoutSeconds = 2
+        options.notifications = PGNotificationListener.Timing(heartbeatIntervalMilliseconds: 200, heartbeatTimeoutMilliseconds: 500, reconnectDelayMilliseconds: 200)
+        let store = try MomentsStore.open(database: .postgreSQL(uri: uri), options: options)
+        defer { store.close() }
+        let timelines = TimelineService(users: store.users, moments: store.moments, likes: store.likes)
+        try store.ping()
+        _ = try timelines.likes(momentIDs: ["4"], viewerID: "0")
+        #expect(store.isReadCacheTracking)
+
+        try server.halt()
+        #expect(throws: PGError.self) { try store.ping() }
+        try PostgreSQLSharedCacheTests.waitUntil { !store.isReadCacheTracking }
+        // Cached before, but the cache is off now: the read goes to the (absent) database.
+        #expect(throws: PGError.self) { try timelines.likes(momentIDs: ["4"], viewerID: "0") }
+
+        try server.start()
+        try store.ping()
+        #expect(try timelines.likes(momentIDs: ["4"], viewerID: "0")["4"] == MomentLikes.none)
+        try PostgreSQLSharedCacheTests.waitUntil(milliseconds: 10_000) { store.isReadCacheTracking }
+    }
+}
