@@ -1,4 +1,5 @@
 import Foundation
+import PostgreSQL
 import SQLite
 import Testing
 @testable import MomentsStorage
@@ -31,10 +32,40 @@ struct DurabilityTests {
         let directory = try TemporaryDirectory()
         let path = directory.file("durable.sqlite")
         try SyntheticData.write(to: path, users: Self.users, friends: 2, moments: 1, likes: 0, seed: 1)
+        let acknowledged = try Self.acknowledgedLikes(database: path)
 
+        let connection = try Connection(path: path)
+        defer { connection.close() }
+        let stored = try connection.withStatement("SELECT moment_id, user_id FROM moment_likes") { statement in
+            var pairs: Set<String> = []
+            try statement.forEachRow { pairs.insert($0.text(at: 0) + "/" + $0.text(at: 1)) }
+            return pairs
+        }
+        #expect(acknowledged.subtracting(stored).isEmpty, "lost: \(acknowledged.subtracting(stored).sorted())")
+    }
+
+    /// The same on PostgreSQL: every like acknowledged before SIGKILL is committed.
+    @Test(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))
+    func acknowledgedLikesSurviveSIGKILLOnPostgreSQL() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("durable.sqlite")
+        try SyntheticData.write(to: path, users: Self.users, friends: 2, moments: 1, likes: 0, seed: 1)
+        let uri = try PostgreSQLServer.shared().makeDatabase()
+        try DatabaseCopy.copy(from: .sqlite(path: path), to: .postgreSQL(uri: uri))
+        let acknowledged = try Self.acknowledgedLikes(database: uri)
+
+        let connection = try PGConnection(uri: uri, settings: PGConnectionSettings())
+        defer { connection.close() }
+        let rows = try connection.query("SELECT moment_id, user_id FROM moment_likes")
+        let stored = Set((0..<rows.count).map { rows.text($0, 0) + "/" + rows.text($0, 1) })
+        #expect(acknowledged.subtracting(stored).isEmpty, "lost: \(acknowledged.subtracting(stored).sorted())")
+    }
+
+    /// Runs the probe on `database` and kills it with SIGKILL after `killAfter` acknowledgements.
+    static func acknowledgedLikes(database: String) throws -> Set<String> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try Self.probePath())
-        process.arguments = [path, String(Self.users), String(Self.moments), "4"]
+        process.arguments = [database, String(Self.users), String(Self.moments), "4"]
         let output = Pipe(), input = Pipe()
         process.standardOutput = output
         process.standardInput = input
@@ -61,14 +92,6 @@ struct DurabilityTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(acknowledged.count >= Self.killAfter)
-
-        let connection = try Connection(path: path)
-        defer { connection.close() }
-        let stored = try connection.withStatement("SELECT moment_id, user_id FROM moment_likes") { statement in
-            var pairs: Set<String> = []
-            try statement.forEachRow { pairs.insert($0.text(at: 0) + "/" + $0.text(at: 1)) }
-            return pairs
-        }
-        #expect(acknowledged.subtracting(stored).isEmpty, "lost: \(acknowledged.subtracting(stored).sorted())")
+        return acknowledged
     }
 }

@@ -1,4 +1,4 @@
-// storage-durability-probe DATABASE USERS MOMENTS THREADS
+// storage-durability-probe DATABASE USERS MOMENTS THREADS (DATABASE: a SQLite file or a postgres:// URI)
 //
 // Likes every (moment, user) pair of a synthetic database from THREADS
 // threads, printing "ack MOMENT USER" to stdout after each like returns
@@ -34,7 +34,8 @@ guard arguments.count == 5, let users = Int(arguments[2]), let moments = Int(arg
 }
 
 do {
-    let store = try MomentsStore.open(path: arguments[1], readers: 1, seedDemoData: false)
+    // A path or a postgres:// URI: the same probe for both engines.
+    let store = try MomentsStore.open(database: DatabaseLocation(arguments[1]), options: MomentsStore.Options(readers: 1, seedDemoData: false))
     let output = DispatchQueue(label: "probe.output")
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
         var pair = thread
