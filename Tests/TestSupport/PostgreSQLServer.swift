@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A PostgreSQL server of the test process's own: `initdb` in a temporary
 /// directory, `pg_ctl start` on a free 127.0.0.1 port with trust
@@ -92,6 +93,25 @@ package final class PostgreSQLServer: Sendable {
     /// Stops the server as a crash or failover would end its sessions (`-m immediate`), keeping its data.
     package func halt() throws {
         try runTool("pg_ctl", ["-D", directory + "/data", "-m", "immediate", "-w", "stop"])
+    }
+
+    /// `MOMENTS_TEST_ENGINE=postgresql` runs the integration tests' servers
+    /// on PostgreSQL: each SQLite path they name stands for a database of
+    /// the shared server, the same one each time (restarts keep their data).
+    package static var integrationEngineIsPostgreSQL: Bool {
+        ProcessInfo.processInfo.environment["MOMENTS_TEST_ENGINE"] == "postgresql"
+    }
+
+    private static let standIns = Mutex<[String: String]>([:])
+
+    /// The database a server started with `path` uses: `path` itself, or
+    /// (see `integrationEngineIsPostgreSQL`) its PostgreSQL stand-in.
+    package static func database(for path: String) throws -> String {
+        guard integrationEngineIsPostgreSQL, !path.hasPrefix("postgres") else { return path }
+        if let known = standIns.withLock({ $0[path] }) { return known }
+        let uri = try shared().makeDatabase()
+        standIns.withLock { $0[path] = uri }
+        return uri
     }
 
     /// A libpq URI for `database` on this server.

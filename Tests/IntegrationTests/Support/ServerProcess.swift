@@ -29,7 +29,7 @@ final class ServerProcess: @unchecked Sendable {
         self.databasePath = databasePath
         let binary = try Self.binaryURL()
         process.executableURL = binary
-        process.arguments = ["--port", "0", "--database", databasePath] + arguments
+        process.arguments = ["--port", "0", "--database", try PostgreSQLServer.database(for: databasePath)] + arguments
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         // The parent's HOST/PORT must not leak into the child.
