@@ -63,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "moments-bff",
             dependencies: [
-                "HTTPServer", "MomentsAPI", "MomentsStorage", "Moments", "Toggles", "ToggleSource", "JSON",
+                "HTTPServer", "MomentsAPI", "MomentsStorage", "PostgreSQL", "Moments", "Toggles", "ToggleSource", "JSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -11,6 +11,8 @@ package struct PGConnectionSettings: Sendable {
     /// (`keepalives_idle`, 3 probes 2 s apart): a dead peer is noticed in
     /// about this plus 6 s instead of the kernel's two hours. Default 5.
     package var keepaliveIdleSeconds: Int
+    package static let defaultStatementTimeoutMilliseconds = 5000
+
     /// Shown in `pg_stat_activity`. Default "moments-bff".
     package var applicationName: String
     /// Called with the SQL of every statement as it is sent (tests count them). Default none.
@@ -18,7 +20,7 @@ package struct PGConnectionSettings: Sendable {
 
     package init(
         connectTimeoutSeconds: Int = 5,
-        statementTimeoutMilliseconds: Int = 5000,
+        statementTimeoutMilliseconds: Int = defaultStatementTimeoutMilliseconds,
         keepaliveIdleSeconds: Int = 5,
         applicationName: String = "moments-bff",
         statementObserver: (@Sendable (String) -> Void)? = nil

@@ -8,7 +8,9 @@ package struct PGPoolConfiguration: Sendable {
     package var checkoutTimeoutMilliseconds: Int
     package var connection: PGConnectionSettings
 
-    package init(maxConnections: Int = 8, checkoutTimeoutMilliseconds: Int = 5000, connection: PGConnectionSettings = PGConnectionSettings()) {
+    package static let defaultMaxConnections = 8
+
+    package init(maxConnections: Int = defaultMaxConnections, checkoutTimeoutMilliseconds: Int = 5000, connection: PGConnectionSettings = PGConnectionSettings()) {
         self.maxConnections = maxConnections
         self.checkoutTimeoutMilliseconds = checkoutTimeoutMilliseconds
         self.connection = connection

@@ -1,6 +1,7 @@
 import GraphQL
 import HTTP1
 import MomentsStorage
+import PostgreSQL
 
 /// Every numeric option of `serve` and `seed`: flag, environment variable,
 /// accepted range and default, in one table (the README's configuration
@@ -18,6 +19,12 @@ enum OptionBounds {
     // Server and database.
     static let port = NumericOption<Int>(flag: "--port", environment: "PORT", range: 0...65_535, defaultValue: 4_000)
     static let readers = NumericOption<Int>(flag: "--readers", environment: "DATABASE_READERS", range: 1...64, defaultValue: MomentsStore.Options.defaultReaders)
+    static let postgresConnections = NumericOption<Int>(
+        flag: "--postgres-connections", environment: "POSTGRES_CONNECTIONS", range: 1...256,
+        defaultValue: PGPoolConfiguration.defaultMaxConnections)
+    static let postgresStatementTimeoutMs = NumericOption<Int>(
+        flag: "--postgres-statement-timeout-ms", environment: "POSTGRES_STATEMENT_TIMEOUT_MS", range: 1...3_600_000,
+        defaultValue: PGConnectionSettings.defaultStatementTimeoutMilliseconds, unit: "milliseconds")
     static let cacheTimelines = NumericOption<Int>(
         flag: "--cache-timelines", environment: "CACHE_TIMELINES", range: 0...1_000_000, defaultValue: ReadCacheConfiguration.defaultTimelineCapacity)
     static let cacheMomentLikes = NumericOption<Int>(
@@ -115,7 +122,7 @@ enum OptionBounds {
 
     /// Every integer option, in `--help` order.
     static let integers = [
-        port, readers, cacheTimelines, cacheMomentLikes, externalChangeCheckMs, logBufferBytes,
+        port, readers, postgresConnections, postgresStatementTimeoutMs, cacheTimelines, cacheMomentLikes, externalChangeCheckMs, logBufferBytes,
         maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes, maxConnections,
         maxDocumentBytes, maxTokens, maxDepth, maxExecutedFields, documentCacheSize,
         users, friends, moments, likes,

@@ -29,6 +29,11 @@ struct ServeOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: OptionBounds.readers.help("Reader connections in the SQLite pool."))
     var readers: String?
 
+    @Option(parsing: .unconditional, help: OptionBounds.postgresConnections.help("On PostgreSQL: pooled connections (requests beyond it wait up to 5 s)."))
+    var postgresConnections: String?
+    @Option(parsing: .unconditional, help: OptionBounds.postgresStatementTimeoutMs.help("On PostgreSQL: longest one statement may run before the server cancels it."))
+    var postgresStatementTimeoutMs: String?
+
     @Option(parsing: .unconditional, help: OptionBounds.cacheTimelines.help("Users whose timeline (profile, moments, photos) is kept in memory; 0 turns the read cache off."))
     var cacheTimelines: String?
     @Option(parsing: .unconditional, help: OptionBounds.cacheMomentLikes.help("Moments whose likers are kept in memory; 0 turns the read cache off."))
@@ -150,6 +155,8 @@ struct ServeOptions: ParsableArguments {
             port: try OptionBounds.port.resolve(port),
             databasePath: databasePath ?? Environment.string("DATABASE_PATH") ?? Environment.string("DATABASE_URL") ?? "moments.sqlite",
             readerConnections: try OptionBounds.readers.resolve(readers),
+            postgresConnections: try OptionBounds.postgresConnections.resolve(postgresConnections),
+            postgresStatementTimeoutMilliseconds: try OptionBounds.postgresStatementTimeoutMs.resolve(postgresStatementTimeoutMs),
             cache: cache,
             responseCacheBytes: try OptionBounds.responseCacheBytes.resolve(responseCacheBytes),
             logLevel: level,
@@ -170,6 +177,8 @@ struct ServeConfiguration {
     var port: Int
     var databasePath: String
     var readerConnections: Int
+    var postgresConnections: Int
+    var postgresStatementTimeoutMilliseconds: Int
     var cache: ReadCacheConfiguration
     /// 0: no response cache.
     var responseCacheBytes: Int
@@ -183,13 +192,16 @@ struct ServeConfiguration {
     var internalPage: InternalPageSetting
 
     var storeOptions: MomentsStore.Options {
-        MomentsStore.Options(readers: readerConnections, seedDemoData: true, cache: cache)
+        var options = MomentsStore.Options(readers: readerConnections, seedDemoData: true, cache: cache)
+        options.postgreSQL.maxConnections = postgresConnections
+        options.postgreSQL.connection.statementTimeoutMilliseconds = postgresStatementTimeoutMilliseconds
+        return options
     }
 
     var logMetadata: Logger.Metadata {
         [
             "host": "\(host)", "port": "\(port)", "database": "\(DatabaseLocation(databasePath))",
-            "readers": "\(readerConnections)", "cors": "\(corsOrigins)", "logBufferBytes": "\(logBufferBytes)",
+            "readers": "\(readerConnections)", "postgresConnections": "\(postgresConnections)", "cors": "\(corsOrigins)", "logBufferBytes": "\(logBufferBytes)",
             "cacheTimelines": "\(cache.isEnabled ? cache.timelineCapacity : 0)", "cacheMomentLikes": "\(cache.momentLikesCapacity)",
             "responseCacheBytes": "\(responseCacheBytes)",
             "maxBodyBytes": "\(httpLimits.maxBodyBytes)", "maxConnections": "\(httpLimits.maxConnections)",
