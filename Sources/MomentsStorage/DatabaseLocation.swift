@@ -14,7 +14,17 @@ package enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// For logs: a URI without its password.
+    /// Where files that go with the database live (`PATH-toggles.json`):
+    /// the file's own path, or `moments` in the working directory for a
+    /// PostgreSQL database (a URI is no file name).
+    package var localFileStem: String {
+        switch self {
+        case .sqlite(let path): path
+        case .postgreSQL: "moments"
+        }
+    }
+
+    /// For logs and pages: a URI without its password.
     package var description: String {
         switch self {
         case .sqlite(let path): return path

@@ -39,7 +39,8 @@ struct InternalRoutes {
     func facts() throws -> JSONValue {
         let database = try store.databaseFacts(countLimit: Self.rowCountLimit)
         let viewers = try store.someUsers(limit: Self.viewerLimit)
-        let path = configuration.databasePath
+        // Never a PostgreSQL password on the page.
+        let path = DatabaseLocation(configuration.databasePath).description
         var rows = JSONObject()
         for row in database.rows {
             rows.appendUnique(row.table, ["count": .int(row.count), "atLeast": .bool(row.isAtLeast)])
@@ -103,7 +104,7 @@ struct InternalRoutes {
     private var settings: [(option: String, value: String)] {
         let c = configuration, http = c.httpLimits, graphQL = c.graphQLLimits
         return [
-            ("--host", c.host), ("--port", String(c.port)), ("--database", c.databasePath),
+            ("--host", c.host), ("--port", String(c.port)), ("--database", DatabaseLocation(c.databasePath).description),
             ("--log-level", c.logLevel.rawValue), ("--log-buffer-bytes", String(c.logBufferBytes)),
             ("--cors-origin", c.corsOrigins.isEmpty ? "none" : c.corsOrigins.joined(separator: ", ")),
             ("--readers", String(c.readerConnections)),

@@ -23,7 +23,7 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try options.resolve()
-        let toggleSettings = try toggleOptions.resolve(databasePath: configuration.databasePath)
+        let toggleSettings = try toggleOptions.resolve(databasePath: DatabaseLocation(configuration.databasePath).localFileStem)
         let persistedQueries = try access.resolvePersistedQueries()
         let authenticator = try access.resolveAuthenticator()
         let label = "moments-bff"
