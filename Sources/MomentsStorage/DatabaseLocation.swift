@@ -30,7 +30,7 @@ package enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
         case .sqlite(let path): return path
         case .postgreSQL(let uri):
             // postgresql://user:secret@host/db -> postgresql://user:***@host/db
-            guard let at = uri.firstIndex(of: "@"), let scheme = uri.range(of: "://"),
+            guard let at = uri.firstIndex(of: "@"), let scheme = uri.firstRange(of: "://"),
                   let colon = uri[scheme.upperBound..<at].firstIndex(of: ":") else { return uri }
             return String(uri[..<uri.index(after: colon)]) + "***" + String(uri[at...])
         }

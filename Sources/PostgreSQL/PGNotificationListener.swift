@@ -3,7 +3,6 @@ import Glibc
 #endif
 import CPostgreSQL
 import Dispatch
-import Foundation
 import Synchronization
 
 /// A dedicated connection that `LISTEN`s on one channel, on a thread of its
@@ -67,11 +66,24 @@ package final class PGNotificationListener: Sendable {
         self.handlers = handlers
     }
 
-    /// Starts the listening thread.
+    /// Starts the listening thread (a detached pthread: no Foundation for one thread).
     package func start() {
         handlers.onLost()
-        let thread = Thread { [self] in run() }
-        thread.start()
+        let body = Unmanaged.passRetained(ThreadBody { [self] in run() }).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, body)
+        guard created == 0 else {
+            // No thread, so no listening: the cache stays bypassed (onLost above), which is correct, only slower.
+            Unmanaged<ThreadBody>.fromOpaque(body).release()
+            state.withLock { $0.stopped = true }
+            finished.signal()
+            return
+        }
+        pthread_detach(thread)
     }
 
     /// Whether the connection is up and listening now.
@@ -152,4 +164,10 @@ package final class PGNotificationListener: Sendable {
     private static func now() -> UInt64 {
         DispatchTime.now().uptimeNanoseconds / 1_000_000
     }
+}
+
+/// The closure a listening thread runs, passed through `pthread_create`'s context pointer.
+private final class ThreadBody: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }
