@@ -21,7 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         // SHA-256 for persisted queries, HMAC-SHA256 for bearer tokens: never our own cryptography.
-        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         // SQLite: the C library through pkg-config, and our thin wrapper over it.

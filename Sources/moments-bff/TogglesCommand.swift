@@ -75,7 +75,7 @@ struct ToggleEvaluateCommand: ParsableCommand {
         } catch let error as ValidationError {
             throw error
         } catch {
-            throw ValidationError("cannot read \(path): \(error.localizedDescription)")
+            throw ValidationError("cannot read \(path): \(error)")
         }
         guard data.count <= limit else { throw ValidationError("\(path) is more than \(limit) bytes") }
         return Array(data)
