@@ -51,6 +51,6 @@ for sanitizer in "${sanitizers[@]}"; do
   # time, which a sanitizer's 2-15x slowdown would break; the plain
   # `swift test` run holds them (the other toggle tests still run here).
   swift test --skip-build --sanitize="$sanitizer" --build-path "$path" -Xswiftc -use-ld=lld --filter "$filter" \
-    --skip 'HostileDocumentTests|aFlipShowsWithinOneRefreshIntervalPlusASecond
+    --skip 'HostileDocumentTests|aFlipShowsWithinOneRefreshIntervalPlusASecond'
   echo "== $sanitizer: $((SECONDS - start)) s"
 done
