@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Callable
 
 from client import Request, Response, send
-from loadgen import SCRIPTS
 
 APP_HEADERS = {"Content-Type": "application/json", "Accept": "application/json",
                "x-app-platform": "iOS", "x-app-version": "1.0.0", "x-os-version": "17.0"}
@@ -25,10 +24,25 @@ LIKE_PAIRS = 4096
 MUTATION_RATIO = 0.1
 
 
+# The app's two documents by operation name, as `moments-bff manifest` prints
+# them (the server's own copy, Sources/MomentsAPI/Schema/AppDocuments.swift);
+# filled by AppSuite, handed to wrk/app.lua in its environment.
+DOCUMENTS: dict[str, str] = {}
+
+
+def load_documents(binary: str) -> None:
+    manifest = json.loads(subprocess.run([binary, "manifest"], check=True, capture_output=True).stdout)
+    DOCUMENTS.update({operation["name"]: operation["body"] for operation in manifest["operations"]})
+
+
+def document_env() -> dict[str, str]:
+    return {"BENCH_TIMELINE_DOCUMENT": DOCUMENTS["getMomentsDetailsByUserID"],
+            "BENCH_LIKE_DOCUMENT": DOCUMENTS["updateMomentLike"]}
+
+
 def graphql(operation: str, variables: dict) -> Request:
-    """The app's request for one of its two documents (wrk/*.graphql), encoded as wrk/app.lua encodes it."""
-    body = {"query": (SCRIPTS / f"{operation}.graphql").read_text(), "operationName": operation,
-            "variables": variables}
+    """The app's request for one of its two documents, encoded as wrk/app.lua encodes it."""
+    body = {"query": DOCUMENTS[operation], "operationName": operation, "variables": variables}
     return Request("POST", "/graphql", json.dumps(body, separators=(",", ":")).encode(), APP_HEADERS)
 
 
@@ -156,7 +170,11 @@ class AppSuite:
         self.binary = binary
         self.extra_args = extra_args
         self.pairs: list[tuple[str, str, bool]] = []
+        load_documents(binary)
         self.workloads = {w.name: w for w in self._workloads()}
+        for workload in self.workloads.values():
+            if workload.script == "app.lua":
+                workload.env.update(document_env())
 
     def _workloads(self) -> list[Workload]:
         users = str(SYNTHETIC["users"])

@@ -1,5 +1,10 @@
--- The app's two requests, POST /graphql with the documents beside this file
--- and the app's headers. The environment picks the mix:
+-- The app's two requests, POST /graphql with the app's headers and its two
+-- documents, given by bench.py:
+--
+--   BENCH_TIMELINE_DOCUMENT     getMomentsDetailsByUserID's text
+--   BENCH_LIKE_DOCUMENT         updateMomentLike's text
+--
+-- The rest of the environment picks the mix:
 --
 --   BENCH_USER=ID               every request reads ID's timeline (one fixed
 --                               request: wrk sends it with no Lua per request)
@@ -13,13 +18,6 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 dofile(here .. "summary.lua")
 
-local function read(name)
-  local file = assert(io.open(here .. name, "rb"))
-  local text = file:read("*a")
-  file:close()
-  return text
-end
-
 -- A JSON string literal, escaped as Python's json.dumps escapes ASCII, so
 -- the bodies are byte for byte those bench.py sends when it checks a server.
 local function json_string(text)
@@ -30,8 +28,10 @@ local function json_string(text)
   return '"' .. escaped .. '"'
 end
 
-local timeline_query = json_string(read("getMomentsDetailsByUserID.graphql"))
-local like_query = json_string(read("updateMomentLike.graphql"))
+-- The documents come from bench.py (`moments-bff manifest`), so the server's
+-- copy is the only one.
+local timeline_query = json_string(assert(os.getenv("BENCH_TIMELINE_DOCUMENT"), "BENCH_TIMELINE_DOCUMENT unset"))
+local like_query = json_string(assert(os.getenv("BENCH_LIKE_DOCUMENT"), "BENCH_LIKE_DOCUMENT unset"))
 
 local function timeline_body(user, with_likes)
   return '{"query":' .. timeline_query .. ',"operationName":"getMomentsDetailsByUserID","variables":{"userID":"'
