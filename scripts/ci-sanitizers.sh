@@ -47,7 +47,7 @@ for sanitizer in "${sanitizers[@]}"; do
   swift build --build-tests --sanitize="$sanitizer" --build-path "$path" -Xswiftc -use-ld=lld
   echo "built in $((SECONDS - start)) s"
   # HostileDocumentTests asserts CPU seconds per document, and two toggle
-  # tests wall-time bounds (a flip's delay; a request's time while a fetch
+  # tests' wall-time bounds (a flip's delay; a request's time while a fetch
   # hangs), which a sanitizer's 2-15x slowdown breaks; the plain `swift test`
   # run holds them (the other toggle tests still run here).
   swift test --skip-build --sanitize="$sanitizer" --build-path "$path" -Xswiftc -use-ld=lld --filter "$filter" \
