@@ -167,7 +167,7 @@ package final class PostgreSQLServer: Sendable {
         guard spawned == 0 else { throw Unavailable(description: "posix_spawn \(path) failed: \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let text = readText(outputPath)
         // WIFEXITED && WEXITSTATUS == 0, spelled out (the macros are not imported).
         guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
             throw Unavailable(description: "\(path) \(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
@@ -195,4 +195,19 @@ package final class PostgreSQLServer: Sendable {
         guard named == 0 else { throw Unavailable(description: "getsockname failed: errno \(errno)") }
         return Int(UInt16(bigEndian: address.sin_port))
     }
+}
+
+/// A file's text, read with stdio: `String(contentsOfFile:)` leaked a 4 KiB
+/// buffer per call under LeakSanitizer (FoundationEssentials' readBytesFromFile).
+private func readText(_ path: String) -> String {
+    guard let file = fopen(path, "r") else { return "" }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        guard count > 0 else { break }
+        bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }
