@@ -51,6 +51,8 @@ final class Poller: @unchecked Sendable {
     private var wakeReported = false
     /// Work handed in from other threads (handler responses, accepts, stop).
     private let inbox = Mutex<[@Sendable () -> Void]>([])
+    /// Set by `invalidate`, under `inbox`'s lock, which orders it with `submit`.
+    private let isInvalidated = Atomic(false)
     /// Whether submitted jobs wait: one wake per batch of submissions.
     private let signalled = Atomic(false)
     /// Whether `drain` is between waits, and so checks `signalled` before it
@@ -94,11 +96,24 @@ final class Poller: @unchecked Sendable {
 
     func invalidate() {
         source.cancel()
+        // Jobs left, or submitted from now on, would never run: dropping them
+        // breaks the cycle a late handler's answer makes (job -> connection -> poller).
+        let dropped = inbox.withLock { inbox -> [@Sendable () -> Void] in
+            defer { inbox = [] }
+            isInvalidated.store(true, ordering: .relaxed)
+            return inbox
+        }
+        _ = dropped
     }
 
     /// Runs `job` on `queue` soon, from any thread; jobs run in submission order.
+    /// After `invalidate` it is dropped.
     func submit(_ job: @escaping @Sendable () -> Void) {
-        inbox.withLock { $0.append(job) }
+        guard inbox.withLock({ inbox in
+            guard !isInvalidated.load(ordering: .relaxed) else { return false }
+            inbox.append(job)
+            return true
+        }) else { return }
         guard !signalled.exchange(true, ordering: .sequentiallyConsistent),
               !awake.load(ordering: .sequentiallyConsistent) else { return }
         wake()
