@@ -53,15 +53,7 @@ final class PostgreSQLLikeRepository: LikeRepository {
                 profiles[user.id] = user
             }
         }
-        var result: [String: MomentLikes] = [:]
-        result.reserveCapacity(momentIDs.count)
-        for (index, id) in momentIDs.enumerated() {
-            let users = likerIDs[index].compactMap { profiles[$0] }
-            result[id] = users.isEmpty
-                ? MomentLikes.none
-                : MomentLikes(isLikedByViewer: users.contains { $0.id == viewerID }, likers: users)
-        }
-        return result
+        return likesByMoment(momentIDs, likerIDs: likerIDs, profiles: profiles, viewerID: viewerID)
     }
 
     func setLike(momentID: String, userID: String, isLiked: Bool) throws {
