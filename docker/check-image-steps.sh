@@ -13,10 +13,10 @@ echo "== runtime libraries the image must provide (ldd):"
 ldd "$binary" | grep -v -E 'linux-vdso|ld-linux' || true
 # The runtime stage installs exactly these (libc, libm, libgcc_s come with the base image).
 # libcurl4 (remote toggles) brings its own dependencies: those are not the image's to list.
-libcurl="$(ldconfig -p | awk '$1 == "libcurl.so.4" { print $NF; exit }')"
+libcurl="$(ldconfig -p | awk '$1 == "libcurl.so.4" && !seen { print $NF; seen = 1 }')"
 curl_deps="$(ldd "$libcurl" | awk '{print $1}')"
 # libpq (PostgreSQL): the image installs libpq5, which brings what it links.
-libpq="$(ldconfig -p | awk '$1 == "libpq.so.5" { print $NF; exit }')"
+libpq="$(ldconfig -p | awk '$1 == "libpq.so.5" && !seen { print $NF; seen = 1 }')"
 curl_deps="$curl_deps
 $(ldd "$libpq" | awk '{print $1}')"
 unexpected="$(ldd "$binary" | awk '{print $1}' | grep -v -E '^(linux-vdso|/lib64/ld-linux|libc\.so|libm\.so|libgcc_s\.so|libstdc\+\+\.so|libsqlite3\.so|libcurl\.so|libpq\.so|libpthread\.so|libdl\.so)' | grep -v -x -F "$curl_deps" || true)"
