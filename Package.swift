@@ -31,8 +31,9 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
-        // PostgreSQL: libpq through pkg-config, and our thin wrapper over it.
-        .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // PostgreSQL: libpq's header (Debian's libpq-dev), the library loaded with
+        // dlopen only when a postgres:// database is configured; our thin wrapper over it.
+        .target(name: "CPostgreSQL"),
         .target(name: "PostgreSQL", dependencies: ["CPostgreSQL"], swiftSettings: strict),
 
         // Pure modules: no sockets, files or clocks.
@@ -47,8 +48,9 @@ let package = Package(
         // Linux epoll for HTTPServer's Poller (the Glibc module leaves sys/epoll.h out).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .target(name: "HTTPServer", dependencies: ["HTTP1", "CEpoll"], swiftSettings: strict),
-        // libcurl through pkg-config, for fetching toggles from an Unleash server.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl's header (Debian's libcurl4-openssl-dev), the library loaded with
+        // dlopen only when toggles are fetched from an Unleash server.
+        .target(name: "CCurl"),
         // Keeps the toggle state current from a file or an Unleash server, on a queue of its own.
         .target(name: "ToggleSource", dependencies: ["Toggles", "CCurl"], swiftSettings: strict),
         .target(name: "MomentsStorage", dependencies: ["Moments", "SQLite", "PostgreSQL"], swiftSettings: strict),

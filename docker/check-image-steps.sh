@@ -12,17 +12,19 @@ binary="$(swift build -c release --show-bin-path)/moments-bff"
 echo "== runtime libraries the image must provide (ldd):"
 ldd "$binary" | grep -v -E 'linux-vdso|ld-linux' || true
 # The runtime stage installs exactly these (libc, libm, libgcc_s come with the base image).
-# libcurl4 (remote toggles) brings its own dependencies: those are not the image's to list.
-libcurl="$(ldconfig -p | awk '$1 == "libcurl.so.4" && !seen { print $NF; seen = 1 }')"
-curl_deps="$(ldd "$libcurl" | awk '{print $1}')"
-# libpq (PostgreSQL): the image installs libpq5, which brings what it links.
-libpq="$(ldconfig -p | awk '$1 == "libpq.so.5" && !seen { print $NF; seen = 1 }')"
-curl_deps="$curl_deps
-$(ldd "$libpq" | awk '{print $1}')"
-unexpected="$(ldd "$binary" | awk '{print $1}' | grep -v -E '^(linux-vdso|/lib64/ld-linux|libc\.so|libm\.so|libgcc_s\.so|libstdc\+\+\.so|libsqlite3\.so|libcurl\.so|libpq\.so|libpthread\.so|libdl\.so)' | grep -v -x -F "$curl_deps" || true)"
+unexpected="$(ldd "$binary" | awk '{print $1}' | grep -v -E '^(linux-vdso|/lib64/ld-linux|libc\.so|libm\.so|libgcc_s\.so|libstdc\+\+\.so|libsqlite3\.so|libpthread\.so|libdl\.so)' || true)"
 if [ -n "$unexpected" ]; then
   echo "FAIL: the runtime image lacks: $unexpected" >&2; exit 1
 fi
+# libpq and libcurl are loaded with dlopen, only when a postgres:// database or
+# --toggles-url is configured (Sources/CPostgreSQL, Sources/CCurl): the binary
+# must not link them, and the image installs them (libpq5, libcurl4) by soname.
+if ldd "$binary" | grep -E 'libpq\.so|libcurl\.so' >/dev/null; then
+  echo "FAIL: the binary links libpq or libcurl; they are meant to be loaded on demand" >&2; exit 1
+fi
+for soname in libpq.so.5 libcurl.so.4; do
+  ldconfig -p | grep -F "$soname" >/dev/null || { echo "FAIL: $soname is not installed (the image installs libpq5 and libcurl4)" >&2; exit 1; }
+done
 
 data="$(mktemp -d)"
 log="$data/server.log"

@@ -25,13 +25,14 @@ package final class PGConnection {
     }
 
     package func close() {
-        if let handle { PQfinish(handle) }
+        if let handle { cpq_PQfinish(handle) }
         handle = nil
         prepared.removeAll()
     }
 
     /// Opens a `PGconn` (blocking, bounded by `connect_timeout`); nil never: throws instead.
     static func connect(uri: String, settings: PGConnectionSettings) throws(PGError) -> OpaquePointer {
+        try loadLibPQ()
         let parameters = settings.parameters(uri: uri)
         let keywords = parameters.map { strdup($0.0) }
         let values = parameters.map { strdup($0.1) }
@@ -41,15 +42,26 @@ package final class PGConnection {
         }
         let conn: OpaquePointer? = (keywords.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { keywordPointers in
             (values.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { valuePointers in
-                PQconnectdbParams(keywordPointers.baseAddress, valuePointers.baseAddress, 1)
+                cpq_PQconnectdbParams(keywordPointers.baseAddress, valuePointers.baseAddress, 1)
             }
         }
-        guard let conn, PQstatus(conn) == CONNECTION_OK else {
+        guard let conn, cpq_PQstatus(conn) == CONNECTION_OK else {
             let error = PGError.connection(conn, call: "PQconnectdbParams")
-            if let conn { PQfinish(conn) }
+            if let conn { cpq_PQfinish(conn) }
             throw error
         }
         return conn
+    }
+
+    /// Maps libpq into the process on the first connection (Sources/CPostgreSQL
+    /// says why it is not linked). Every other libpq call needs a connection
+    /// or a result, which only exist after this succeeded.
+    private static func loadLibPQ() throws(PGError) {
+        var message = [CChar](repeating: 0, count: 256)
+        guard cpq_load(&message, message.count) == 0 else { return }
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // SQLSTATE 58P01, undefined_file: the library is missing, not the server.
+        throw PGError(sqlState: "58P01", message: text, call: "dlopen")
     }
 
     private func conn() throws(PGError) -> OpaquePointer {
@@ -60,7 +72,7 @@ package final class PGConnection {
     /// Whether libpq still considers the connection usable and no transaction is left open.
     package var isReusable: Bool {
         guard let handle else { return false }
-        return PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE
+        return cpq_PQstatus(handle) == CONNECTION_OK && cpq_PQtransactionStatus(handle) == PQTRANS_IDLE
     }
 
     // MARK: Statements
@@ -75,18 +87,18 @@ package final class PGConnection {
             name = known
         } else {
             name = "moments_\(prepared.count)"
-            guard let result = PQprepare(conn, name, sql, 0, nil) else {
+            guard let result = cpq_PQprepare(conn, name, sql, 0, nil) else {
                 throw PGError.connection(conn, call: "PQprepare", sql: sql)
             }
-            defer { PQclear(result) }
-            guard PQresultStatus(result) == PGRES_COMMAND_OK else {
+            defer { cpq_PQclear(result) }
+            guard cpq_PQresultStatus(result) == PGRES_COMMAND_OK else {
                 throw PGError.result(result, conn: conn, call: "PQprepare", sql: sql)
             }
             prepared[sql] = name
         }
         observer?(sql)
         let result = Self.withCStrings(parameters) { values in
-            PQexecPrepared(conn, name, Int32(values.count), values, nil, nil, 0)
+            cpq_PQexecPrepared(conn, name, Int32(values.count), values, nil, nil, 0)
         }
         return try rows(result, conn: conn, call: "PQexecPrepared", sql: sql)
     }
@@ -97,7 +109,7 @@ package final class PGConnection {
         let conn = try conn()
         observer?(sql)
         let result = Self.withCStrings(parameters) { values in
-            PQexecParams(conn, sql, Int32(values.count), nil, values, nil, nil, 0)
+            cpq_PQexecParams(conn, sql, Int32(values.count), nil, values, nil, nil, 0)
         }
         return try rows(result, conn: conn, call: "PQexecParams", sql: sql)
     }
@@ -106,17 +118,17 @@ package final class PGConnection {
     package func executeScript(_ sql: String) throws(PGError) {
         let conn = try conn()
         observer?(sql)
-        _ = try rows(PQexec(conn, sql), conn: conn, call: "PQexec", sql: sql)
+        _ = try rows(cpq_PQexec(conn, sql), conn: conn, call: "PQexec", sql: sql)
     }
 
     private func rows(_ result: OpaquePointer?, conn: OpaquePointer, call: String, sql: String) throws(PGError) -> PGRows {
         guard let result else { throw PGError.connection(conn, call: call, sql: sql) }
-        switch PQresultStatus(result) {
+        switch cpq_PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
             return PGRows(result: result, sql: sql)
         default:
             let error = PGError.result(result, conn: conn, call: call, sql: sql)
-            PQclear(result)
+            cpq_PQclear(result)
             throw error
         }
     }
@@ -130,7 +142,7 @@ package final class PGConnection {
 
     /// The server's version number (`PQserverVersion`: 160004 for 16.4).
     package var serverVersion: Int {
-        handle.map { Int(PQserverVersion($0)) } ?? 0
+        handle.map { Int(cpq_PQserverVersion($0)) } ?? 0
     }
 }
 

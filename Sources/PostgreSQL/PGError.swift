@@ -31,19 +31,19 @@ package struct PGError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// libpq's message for the connection (`PQerrorMessage`), trimmed.
     static func connection(_ conn: OpaquePointer?, call: String, sql: String? = nil, sqlState: String = connectionFailure) -> PGError {
-        let text = conn.flatMap { PQerrorMessage($0) }.map { String(cString: $0) } ?? "no connection"
+        let text = conn.flatMap { cpq_PQerrorMessage($0) }.map { String(cString: $0) } ?? "no connection"
         return PGError(sqlState: sqlState, message: text.trimmingTrailingNewlines, call: call, sql: sql)
     }
 
     /// The error fields of a failed result: SQLSTATE and primary message (`PG_DIAG_*`).
     static func result(_ result: OpaquePointer, conn: OpaquePointer, call: String, sql: String?) -> PGError {
         func field(_ code: Character) -> String? {
-            guard let ascii = code.asciiValue, let value = PQresultErrorField(result, Int32(ascii)) else { return nil }
+            guard let ascii = code.asciiValue, let value = cpq_PQresultErrorField(result, Int32(ascii)) else { return nil }
             return String(cString: value)
         }
-        let message = field("M") ?? String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines
+        let message = field("M") ?? String(cString: cpq_PQresultErrorMessage(result)).trimmingTrailingNewlines
         // No SQLSTATE on a result means libpq made it itself: the connection broke.
-        let state = field("C") ?? (PQstatus(conn) == CONNECTION_OK ? "XX000" : connectionFailure)
+        let state = field("C") ?? (cpq_PQstatus(conn) == CONNECTION_OK ? "XX000" : connectionFailure)
         return PGError(sqlState: state, message: message, call: call, sql: sql)
     }
 

@@ -105,7 +105,7 @@ package final class PGNotificationListener: Sendable {
         while !isStopped {
             if let conn = try? PGConnection.connect(uri: uri, settings: settings) {
                 listen(on: conn)
-                PQfinish(conn)
+                cpq_PQfinish(conn)
             }
             if isStopped { return }
             let wasListening = state.withLock { state in
@@ -119,14 +119,14 @@ package final class PGNotificationListener: Sendable {
 
     /// Listens until the connection fails, a heartbeat goes unanswered, or `stop()`.
     private func listen(on conn: OpaquePointer) {
-        guard let result = PQexec(conn, "LISTEN \(channel)") else { return }
-        let listening = PQresultStatus(result) == PGRES_COMMAND_OK
-        PQclear(result)
+        guard let result = cpq_PQexec(conn, "LISTEN \(channel)") else { return }
+        let listening = cpq_PQresultStatus(result) == PGRES_COMMAND_OK
+        cpq_PQclear(result)
         guard listening else { return }
         state.withLock { $0.listening = true }
         handlers.onListening()
 
-        let socket = PQsocket(conn)
+        let socket = cpq_PQsocket(conn)
         var lastHeartbeat = Self.now()
         var heartbeatSentAt: UInt64?
         // Poll in short slices so that `stop()` and the heartbeat deadlines are seen promptly.
@@ -136,15 +136,15 @@ package final class PGNotificationListener: Sendable {
             let ready = poll(&descriptor, 1, slice)
             if ready < 0 && errno != EINTR { return }
             if ready > 0 {
-                guard PQconsumeInput(conn) == 1 else { return }
+                guard cpq_PQconsumeInput(conn) == 1 else { return }
                 // Answers to the heartbeat: read them all so the connection is idle again.
-                while PQisBusy(conn) == 0, let answer = PQgetResult(conn) {
-                    PQclear(answer)
+                while cpq_PQisBusy(conn) == 0, let answer = cpq_PQgetResult(conn) {
+                    cpq_PQclear(answer)
                     heartbeatSentAt = nil
                 }
-                while let notification = PQnotifies(conn) {
+                while let notification = cpq_PQnotifies(conn) {
                     let payload = String(cString: notification.pointee.extra)
-                    PQfreemem(notification)
+                    cpq_PQfreemem(notification)
                     handlers.onNotification(payload)
                 }
             }
@@ -152,11 +152,11 @@ package final class PGNotificationListener: Sendable {
             if let sent = heartbeatSentAt {
                 if now - sent > UInt64(timing.heartbeatTimeoutMilliseconds) { return }
             } else if now - lastHeartbeat >= UInt64(timing.heartbeatIntervalMilliseconds) {
-                guard PQsendQuery(conn, "SELECT 1") == 1 else { return }
+                guard cpq_PQsendQuery(conn, "SELECT 1") == 1 else { return }
                 heartbeatSentAt = now
                 lastHeartbeat = now
             }
-            if PQstatus(conn) != CONNECTION_OK { return }
+            if cpq_PQstatus(conn) != CONNECTION_OK { return }
         }
     }
 

@@ -11,21 +11,21 @@ package final class PGRows {
     init(result: OpaquePointer, sql: String) {
         self.result = result
         self.sql = sql
-        count = Int(PQntuples(result))
-        columnCount = Int(PQnfields(result))
+        count = Int(cpq_PQntuples(result))
+        columnCount = Int(cpq_PQnfields(result))
     }
 
     deinit {
-        PQclear(result)
+        cpq_PQclear(result)
     }
 
     package func isNull(_ row: Int, _ column: Int) -> Bool {
-        PQgetisnull(result, Int32(row), Int32(column)) != 0
+        cpq_PQgetisnull(result, Int32(row), Int32(column)) != 0
     }
 
     /// The value's text; "" for NULL (check `isNull` where NULL is allowed).
     package func text(_ row: Int, _ column: Int) -> String {
-        String(cString: PQgetvalue(result, Int32(row), Int32(column)))
+        String(cString: cpq_PQgetvalue(result, Int32(row), Int32(column)))
     }
 
     package func optionalText(_ row: Int, _ column: Int) -> String? {
@@ -52,7 +52,7 @@ package final class PGRows {
         for column in 0..<columnCount {
             if isNull(row, column) {
                 values.append(.null)
-            } else if Self.integerTypes.contains(PQftype(result, Int32(column))) {
+            } else if Self.integerTypes.contains(cpq_PQftype(result, Int32(column))) {
                 values.append(.integer(try int64(row, column)))
             } else {
                 values.append(.text(text(row, column)))

@@ -43,22 +43,20 @@ package enum CurlError: Error, Equatable, CustomStringConvertible {
 }
 
 package enum CurlClient {
-    /// `curl_global_init` is not thread-safe: run it once, before any thread uses libcurl.
-    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-
     package static func get(_ request: CurlRequest) throws(CurlError) -> CurlResponse {
-        guard initialized, let handle = curl_easy_init() else { throw .setup("curl_easy_init") }
-        defer { curl_easy_cleanup(handle) }
+        try loadLibcurl()
+        guard let handle = ccurl_easy_init() else { throw .setup("curl_easy_init") }
+        defer { ccurl_easy_cleanup(handle) }
         let sink = ResponseSink(limit: request.maxBodyBytes)
         let context = Unmanaged.passRetained(sink)
         defer { context.release() }
 
         var headerList: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headerList) }
+        defer { ccurl_slist_free_all(headerList) }
         for header in request.headers {
             // Header values come from options and the previous ETag; CR/LF would split the request.
             guard !header.value.contains(where: { $0 == "\r" || $0 == "\n" }) else { throw .setup("header \(header.name) holds a line break") }
-            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+            headerList = ccurl_slist_append(headerList, "\(header.name): \(header.value)")
         }
 
         let timeoutMilliseconds = max(1, Int(request.timeoutSeconds * 1000))
@@ -84,19 +82,27 @@ package enum CurlClient {
             ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context.toOpaque()),
         ]
         if let failed = codes.first(where: { $0 != CURLE_OK }) {
-            throw .setup(String(cString: curl_easy_strerror(failed)))
+            throw .setup(String(cString: ccurl_easy_strerror(failed)))
         }
         codes.removeAll()
 
-        let result = curl_easy_perform(handle)
+        let result = ccurl_easy_perform(handle)
         if sink.overflowed || result == CURLE_FILESIZE_EXCEEDED { throw .bodyTooLarge(limit: request.maxBodyBytes) }
         if result == CURLE_OPERATION_TIMEDOUT { throw .timedOut(seconds: request.timeoutSeconds) }
         guard result == CURLE_OK else {
-            throw .transfer(code: Int(result.rawValue), message: String(cString: curl_easy_strerror(result)))
+            throw .transfer(code: Int(result.rawValue), message: String(cString: ccurl_easy_strerror(result)))
         }
         var status = 0
         _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
         return CurlResponse(status: status, etag: sink.etag, body: sink.body)
+    }
+
+    /// Maps libcurl into the process on the first fetch (Sources/CCurl says
+    /// why it is not linked) and runs curl_global_init, once.
+    private static func loadLibcurl() throws(CurlError) {
+        var message = [CChar](repeating: 0, count: 256)
+        guard ccurl_load(&message, message.count) == 0 else { return }
+        throw .setup(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 }
 

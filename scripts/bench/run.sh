@@ -26,7 +26,9 @@ binary=()
 case " $* " in
   *" --binary "*|*" --binary="*) ;;
   *)
-    (cd "$root" && swift build -c release --product "$product" >&2)
+    # Built as the container image builds it (docker/Dockerfile): the Swift
+    # runtime linked statically, so the figures are those of what ships.
+    (cd "$root" && swift build -c release --product "$product" --static-swift-stdlib >&2)
     binary=(--binary "$(cd "$root" && swift build -c release --show-bin-path)/$product")
     ;;
 esac
