@@ -62,6 +62,11 @@ package struct HTTPLimits: Sendable, Hashable {
     /// of 3, because runnable threads beyond the cores get preempted while holding the read
     /// cache's lock, and the others spin on it (`Mutex._lockSlow` took a quarter of the CPU).
     package var maxConcurrentHandlers: Int
+    /// Threads beyond `maxConcurrentHandlers` that run queued requests while handlers wait
+    /// without using a core (a like waiting for its group commit's fsync), so those waits do
+    /// not leave cores idle. Bounds the handler threads at `maxConcurrentHandlers` plus this.
+    /// Default 8.
+    package var spareHandlerThreads: Int
     /// One per online core, plus one.
     package static let defaultConcurrentHandlers = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) + 1
     /// Event loops: threads that read, parse, answer inline and write, each for its share of the
@@ -107,6 +112,7 @@ package struct HTTPLimits: Sendable, Hashable {
         maxConcurrentHandlers: Int = HTTPLimits.defaultConcurrentHandlers,
         ioThreads: Int = 1,
         maxQueuedHandlers: Int = 1024,
+        spareHandlerThreads: Int = 8,
         maxDedicatedHandlers: Int = 2,
         maxPendingOutputBytes: Int = 1024 * 1024,
         readBufferSize: Int = 16 * 1024,
@@ -128,6 +134,7 @@ package struct HTTPLimits: Sendable, Hashable {
         self.lingerTimeout = lingerTimeout
         self.maxConnections = maxConnections
         self.maxConcurrentHandlers = maxConcurrentHandlers
+        self.spareHandlerThreads = spareHandlerThreads
         self.ioThreads = ioThreads
         self.maxQueuedHandlers = maxQueuedHandlers
         self.maxDedicatedHandlers = maxDedicatedHandlers

@@ -30,7 +30,8 @@ final class ConnectionContext: Sendable {
         self.handler = handler
         self.limits = limits
         self.handlerPool = HandlerPool(
-            label: "http.handler", width: limits.maxConcurrentHandlers, maxQueued: limits.maxQueuedHandlers
+            label: "http.handler", width: limits.maxConcurrentHandlers, spareLanes: limits.spareHandlerThreads,
+            maxQueued: limits.maxQueuedHandlers
         )
         self.dedicatedPool = HandlerPool(label: "http.dedicated", width: limits.maxDedicatedHandlers, maxQueued: 0)
         self.newMachine = ConnectionStateMachine(configuration: ConnectionStateMachine.Configuration(limits))

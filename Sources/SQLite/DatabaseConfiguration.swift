@@ -25,6 +25,10 @@ package struct DatabaseConfiguration: Sendable {
     /// Called on every connection (writer first) after the pragmas, e.g. to
     /// install a statement observer in tests. Default none.
     package var prepareConnection: (@Sendable (Connection) throws -> Void)?
+    /// Wraps a writer's wait for its batch's commit (fsync included), so that
+    /// the caller's thread pool can run other work meanwhile; the server passes
+    /// `HandlerWait.perform`. Default: just wait.
+    package var whileWaitingForCommit: @Sendable (() -> Void) -> Void = { $0() }
 
     package init(
         readers: Int = DatabaseConfiguration.defaultReaders,

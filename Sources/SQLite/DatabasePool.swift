@@ -26,7 +26,10 @@ package final class DatabasePool: Sendable {
             readerBoxes.append(ConnectionBox(reader))
         }
         self.readers = ReaderPool(readerBoxes)
-        self.writer = WriteQueue(connection: ConnectionBox(writerConnection), maxBatch: configuration.maxWriteBatch)
+        self.writer = WriteQueue(
+            connection: ConnectionBox(writerConnection), maxBatch: configuration.maxWriteBatch,
+            whileWaiting: configuration.whileWaitingForCommit
+        )
     }
 
     /// Runs `body` on a reader checked out of the pool for its duration.

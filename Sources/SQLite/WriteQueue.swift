@@ -20,6 +20,7 @@ final class WriteQueue: @unchecked Sendable {
     private let queue = DispatchQueue(label: "sqlite.writer")
     private let connection: ConnectionBox
     private let maxBatch: Int
+    private let whileWaiting: @Sendable (() -> Void) -> Void
     private let lock = Lock()
     // Guarded by `lock`.
     private var pending: [PendingWrite] = []
@@ -28,10 +29,11 @@ final class WriteQueue: @unchecked Sendable {
     // Only touched on `queue`.
     private var monitor: ExternalChangeMonitor?
 
-    init(connection: ConnectionBox, maxBatch: Int) {
+    init(connection: ConnectionBox, maxBatch: Int, whileWaiting: @escaping @Sendable (() -> Void) -> Void = { $0() }) {
         precondition(maxBatch > 0, "a write batch holds at least one operation")
         self.connection = connection
         self.maxBatch = maxBatch
+        self.whileWaiting = whileWaiting
     }
 
     /// Runs `body` in the next batch and returns its result once the batch is committed.
@@ -51,7 +53,7 @@ final class WriteQueue: @unchecked Sendable {
         if startDrain {
             queue.async { self.drain() }
         }
-        operation.done.wait()
+        whileWaiting { operation.done.wait() }
         if let error = operation.error {
             throw error
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GraphQL
 import HTTP1
+import HTTPServer
 import JSON
 import Logging
 import MomentsStorage
@@ -195,6 +196,8 @@ struct ServeConfiguration {
         var options = MomentsStore.Options(readers: readerConnections, seedDemoData: true, cache: cache)
         options.postgreSQL.maxConnections = postgresConnections
         options.postgreSQL.connection.statementTimeoutMilliseconds = postgresStatementTimeoutMilliseconds
+        // A like's handler waits for the group commit's fsync: meanwhile the pool runs another request.
+        options.database.whileWaitingForCommit = { HandlerWait.perform($0) }
         return options
     }
 

@@ -82,4 +82,60 @@ struct HandlerPoolTests {
         jobs.release.signal()
         #expect(jobs.finished.wait(timeout: .now() + .seconds(10)) == .success)
     }
+
+    @Test func aBlockedJobLetsASpareLaneRunTheNextOne() {
+        let pool = HandlerPool(label: "test.pool", width: 1, spareLanes: 1, maxQueued: 10)
+        let jobs = Jobs()
+        let blocked = DispatchSemaphore(value: 0)
+        let unblock = DispatchSemaphore(value: 0)
+        let blocker: HandlerPool.Job = {
+            HandlerPool.whileBlockedOnCurrentLane {
+                blocked.signal()
+                _ = unblock.wait(timeout: .now() + .seconds(10))
+            }
+        }
+        #expect(pool.submit(blocker))
+        #expect(blocked.wait(timeout: .now() + .seconds(5)) == .success)
+        // The only lane's job is waiting: the next job starts on the spare lane.
+        #expect(pool.submit(jobs.job(1)))
+        #expect(jobs.waitForStarts(1))
+        // Back from its wait, the blocker counts again: the pool is full (1 active of
+        // width 1, plus the returning one), so a third job waits for a lane to finish.
+        unblock.signal()
+        let settled = eventually { pool.load.running == 1 }
+        #expect(settled)
+        #expect(pool.submit(jobs.job(2)))
+        #expect(pool.load == HandlerPool.Load(running: 1, queued: 1))
+        jobs.release.signal()
+        jobs.release.signal()
+        #expect(jobs.finished.wait(timeout: .now() + .seconds(10)) == .success)
+        #expect(jobs.started.withLock { $0 } == [1, 2])
+    }
+
+    @Test func withoutASpareLaneABlockedJobStillHoldsItsLane() {
+        let pool = HandlerPool(label: "test.pool", width: 1, spareLanes: 0, maxQueued: 10)
+        let jobs = Jobs()
+        let blocked = DispatchSemaphore(value: 0)
+        let unblock = DispatchSemaphore(value: 0)
+        #expect(pool.submit {
+            HandlerPool.whileBlockedOnCurrentLane {
+                blocked.signal()
+                _ = unblock.wait(timeout: .now() + .seconds(10))
+            }
+        })
+        #expect(blocked.wait(timeout: .now() + .seconds(5)) == .success)
+        #expect(pool.submit(jobs.job(1)))
+        #expect(pool.load == HandlerPool.Load(running: 1, queued: 1))
+        unblock.signal()
+        // The lane finishes the blocker, then runs the queued job itself.
+        #expect(jobs.waitForStarts(1))
+        jobs.release.signal()
+        #expect(jobs.finished.wait(timeout: .now() + .seconds(10)) == .success)
+    }
+
+    @Test func offALaneTheWaitJustRuns() {
+        var ran = false
+        HandlerPool.whileBlockedOnCurrentLane { ran = true }
+        #expect(ran)
+    }
 }
