@@ -12,6 +12,8 @@
 #   --instances N        moments-bff instances (default 2)
 #   --binary PATH        the moments-bff to run (default: swift build -c release; --debug: the debug build)
 #   --debug              build and run the debug binary (quicker where `swift test` has built it)
+#   --engine sqlite      the instances on one SQLite file instead of PostgreSQL (to measure
+#                        haproxy's share beside the benchmark's single SQLite instance)
 #   --synthetic          seed the benchmark's synthetic data (1,000 users) instead of the demo data
 #   --seed-args 'ARGS'   seed with these `moments-bff seed` options instead (e.g. '--synthetic --users 50')
 #   --database FILE      copy this SQLite database into PostgreSQL instead of seeding
@@ -36,13 +38,14 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
-instances=2 binary="" configuration=release seed_args="" source_db="" lb_port=0 server_args=""
+instances=2 engine=postgresql binary="" configuration=release seed_args="" source_db="" lb_port=0 server_args=""
 wrk_workload="" duration="" connections=64 threads=1 check=0 keep=0 command=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --instances) instances="$2"; shift 2 ;;
     --binary) binary="$2"; shift 2 ;;
     --debug) configuration=debug; shift ;;
+    --engine) engine="$2"; shift 2 ;;
     --synthetic) seed_args="--synthetic --users 1000 --friends 10 --moments 3 --likes 5 --seed 1"; shift ;;
     --seed-args) seed_args="$2"; shift 2 ;;
     --database) source_db="$2"; shift 2 ;;
@@ -59,6 +62,7 @@ while [ $# -gt 0 ]; do
     *) echo "cluster.sh: unknown option $1 (--help)" >&2; exit 64 ;;
   esac
 done
+case "$engine" in postgresql|sqlite) ;; *) echo "cluster.sh: --engine is postgresql or sqlite" >&2; exit 64 ;; esac
 case "$instances" in ''|*[!0-9]*|0) echo "cluster.sh: --instances wants a positive number" >&2; exit 64 ;; esac
 
 say() { echo "cluster: $*" >&2; }
@@ -132,31 +136,39 @@ free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-# --- PostgreSQL --------------------------------------------------------------
-"${as_postgres[@]}" "$pg_bin/initdb" -D "$work/pg" -U postgres --auth=trust --encoding=UTF8 --locale=C >"$work/initdb.out" 2>&1 \
-  || { cat "$work/initdb.out" >&2; exit 1; }
-for attempt in 1 2 3; do   # a free port may be taken between the probe and the bind
-  pg_port="$(free_port)"
-  if "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/pg" -l "$work/postgresql.log" -w -t 60 \
-       -o "-c listen_addresses=127.0.0.1 -c port=$pg_port -c unix_socket_directories='$work' -c max_connections=200" \
-       start >/dev/null; then
-    pg_started=1; break
-  fi
-  say "PostgreSQL did not start on port $pg_port (attempt $attempt)"
-done
-[ "$pg_started" -eq 1 ] || exit 1
-database_url="postgresql://postgres@127.0.0.1:$pg_port/moments"
-"$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -d "postgresql://postgres@127.0.0.1:$pg_port/postgres" -c 'CREATE DATABASE moments' >&2
-
-# The data: a copy of the given SQLite file, or seeded (as a SQLite file
-# first, kept for like-mix's pairs, then copied).
+# --- the data ------------------------------------------------------------------
+# A copy of the given SQLite file, or seeded (as a SQLite file first, kept
+# for like-mix's pairs, then copied).
 if [ -z "$source_db" ]; then
   source_db="$work/seed.sqlite"
   # shellcheck disable=SC2086 # seed_args is a list of options
   "$binary" seed --database "$source_db" $seed_args >&2
 fi
-"$binary" copy --from "$source_db" --to "$database_url" >&2
-say "PostgreSQL $("$pg_bin/postgres" --version | sed 's/^[^0-9]*\([0-9][0-9.]*\).*/\1/') on 127.0.0.1:$pg_port, data from $(basename "$source_db")"
+
+if [ "$engine" = sqlite ]; then
+  # The instances share the SQLite file itself (the same machine only).
+  database_url="$source_db"
+  database_name="SQLite $source_db"
+else
+  # --- PostgreSQL --------------------------------------------------------------
+  "${as_postgres[@]}" "$pg_bin/initdb" -D "$work/pg" -U postgres --auth=trust --encoding=UTF8 --locale=C >"$work/initdb.out" 2>&1 \
+    || { cat "$work/initdb.out" >&2; exit 1; }
+  for attempt in 1 2 3; do   # a free port may be taken between the probe and the bind
+    pg_port="$(free_port)"
+    if "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/pg" -l "$work/postgresql.log" -w -t 60 \
+         -o "-c listen_addresses=127.0.0.1 -c port=$pg_port -c unix_socket_directories='$work' -c max_connections=200" \
+         start >/dev/null; then
+      pg_started=1; break
+    fi
+    say "PostgreSQL did not start on port $pg_port (attempt $attempt)"
+  done
+  [ "$pg_started" -eq 1 ] || exit 1
+  database_url="postgresql://postgres@127.0.0.1:$pg_port/moments"
+  "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -d "postgresql://postgres@127.0.0.1:$pg_port/postgres" -c 'CREATE DATABASE moments' >&2
+  "$binary" copy --from "$source_db" --to "$database_url" >&2
+  database_name="PostgreSQL $("$pg_bin/postgres" --version | sed 's/^[^0-9]*\([0-9][0-9.]*\).*/\1/') at $database_url"
+fi
+say "$database_name, data from $(basename "$source_db")"
 
 # --- the instances -------------------------------------------------------------
 ports=()
@@ -242,7 +254,7 @@ done
 [ "$lb_ready" -eq 1 ] || { say "haproxy never had all $instances instances up"; exit 1; }
 url="http://127.0.0.1:$port"
 export CLUSTER_URL="$url" CLUSTER_DATABASE_URL="$database_url" CLUSTER_INSTANCES="$instances" CLUSTER_BINARY="$binary"
-say "haproxy $("$haproxy_bin" -v | sed -n '1s/^HAProxy version \([^ ]*\).*/\1/p') on $url: $instances instance(s) behind it, PostgreSQL at $database_url"
+say "haproxy $("$haproxy_bin" -v | sed -n '1s/^HAProxy version \([^ ]*\).*/\1/p') on $url: $instances instance(s) behind it, $database_name"
 echo "listening on $url"
 
 # --- what to do with it -----------------------------------------------------------
