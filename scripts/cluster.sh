@@ -63,6 +63,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 case "$engine" in postgresql|sqlite) ;; *) echo "cluster.sh: --engine is postgresql or sqlite" >&2; exit 64 ;; esac
+[ "$check" -eq 0 ] || [ "$engine" = postgresql ] || { echo "cluster.sh: --check reads PostgreSQL (not --engine sqlite)" >&2; exit 64; }
 case "$instances" in ''|*[!0-9]*|0) echo "cluster.sh: --instances wants a positive number" >&2; exit 64 ;; esac
 
 say() { echo "cluster: $*" >&2; }
