@@ -1,13 +1,25 @@
 #!/usr/bin/env bash
-# Runs the Dockerfile's steps without Docker (this machine has no engine):
-# the same release build with a static Swift runtime, the same environment,
-# a fresh /data-like volume directory, the HEALTHCHECK command, and a
-# SIGTERM stop that must exit 0. Traffic goes to 127.0.0.1 only.
+# Runs the Dockerfile's steps without a container engine (CI has none;
+# docker/build-local.sh builds and runs the real image with podman where it
+# can): the same release build with a static Swift runtime, stripped of its
+# debug information as in the image, the runtime libraries the image
+# installs, the same environment, a fresh /data-like volume directory, the
+# HEALTHCHECK command, and a SIGTERM stop that must exit 0. Traffic goes to
+# 127.0.0.1 only. Keep it in step with docker/Dockerfile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+command -v strip >/dev/null || { apt-get update -qq && apt-get install -y -qq binutils; }
 swift build -c release --product moments-bff --static-swift-stdlib
-binary="$(swift build -c release --show-bin-path)/moments-bff"
+built="$(swift build -c release --show-bin-path)/moments-bff"
+data="$(mktemp -d)"
+log="$data/server.log"
+trap 'if [ -n "${pid:-}" ]; then kill "$pid" 2>/dev/null || true; fi; rm -rf "$data"' EXIT
+# As the image's build stage: the binary without its DWARF debug information.
+binary="$data/moments-bff"
+install "$built" "$binary"
+strip --strip-debug "$binary"
+echo "== moments-bff: $(( $(stat -c %s "$built") / 1000000 )) MB built, $(( $(stat -c %s "$binary") / 1000000 )) MB stripped of debug information"
 
 echo "== runtime libraries the image must provide (ldd):"
 ldd "$binary" | grep -v -E 'linux-vdso|ld-linux' || true
@@ -26,9 +38,6 @@ for soname in libpq.so.5 libcurl.so.4; do
   ldconfig -p | grep -F "$soname" >/dev/null || { echo "FAIL: $soname is not installed (the image installs libpq5 and libcurl4)" >&2; exit 1; }
 done
 
-data="$(mktemp -d)"
-log="$data/server.log"
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$data"' EXIT
 # As in the image: HOST=0.0.0.0, the database on the volume. A free port
 # instead of 4000, so the check never collides with a running server.
 HOST=0.0.0.0 PORT=0 DATABASE_PATH="$data/moments.sqlite" "$binary" serve >"$data/stdout" 2>"$log" &

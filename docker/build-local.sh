@@ -1,0 +1,248 @@
+#!/usr/bin/env bash
+# Builds docker/Dockerfile's image with podman on a machine with no access to
+# a container registry, then runs it and checks what the image promises:
+#
+#   1. base images made here: `debootstrap --variant=minbase` of the host's
+#      Debian release from the host's apt mirror, trimmed as the registry's
+#      debian:*-slim is (no docs, man pages, locales, apt lists)
+#      -> localhost/moments-base:CODENAME-slim; the same plus the Swift
+#      toolchain's build dependencies and the host's toolchain (/opt/swift/usr
+#      copied to /usr, as the official swift image has it)
+#      -> localhost/moments-swift:CODENAME. Where GitHub is reached through
+#      a local mirror (git's url.*.insteadOf in the host's /etc/gitconfig),
+#      the builder gets that mirror and setting too, so `swift package
+#      resolve` in the Dockerfile works unchanged;
+#   2. `podman build -f docker/Dockerfile` with BUILDER_IMAGE and
+#      RUNTIME_IMAGE naming those -> localhost/moments-bff:local (docker
+#      format, so HEALTHCHECK and STOPSIGNAL are kept); its size;
+#   3. runs it with a named volume on /data, on a free 127.0.0.1 port:
+#      the HEALTHCHECK passes (`podman healthcheck run`: no systemd timers
+#      here), user 0's demo timeline is served, a like is made, the
+#      container is stopped (SIGTERM: exit status 0, "received signal 15" in
+#      its log) and started again, the like is still there and the database
+#      file is on the volume; stopped again, exit 0.
+#
+#   docker/build-local.sh              # all of it (about 10 minutes the first time, on 2 cores)
+#   docker/build-local.sh --keep       # keep the container's volume and the images' work directory
+#   docker/build-local.sh --rebuild-bases
+#
+# Needs root (debootstrap, podman). Installs debootstrap, podman and runc
+# with apt-get when missing. What this sandbox needs that a normal machine
+# does not (each passed explicitly below): runc instead of crun (crun refuses
+# the host's hybrid cgroup v1/v2 layout), explicit --ulimit values no higher
+# than the sandbox allows (podman's defaults raise RLIMIT_NOFILE and
+# RLIMIT_NPROC, which the sandbox forbids), host networking for the build's
+# apt-get (no bridge needed). Traffic goes to 127.0.0.1 only; everything
+# started here is removed at exit (the images stay).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="${MOMENTS_IMAGE_WORK:-/var/tmp/moments-image}"
+keep=0 rebuild_bases=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --keep) keep=1; shift ;;
+    --rebuild-bases) rebuild_bases=1; shift ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "build-local.sh: unknown option $1" >&2; exit 64 ;;
+  esac
+done
+[ "$(id -u)" -eq 0 ] || { echo "build-local.sh: run as root (debootstrap, podman)" >&2; exit 1; }
+say() { echo "== $*" >&2; }
+
+missing=()
+command -v debootstrap >/dev/null || missing+=(debootstrap)
+command -v podman >/dev/null || missing+=(podman)
+command -v runc >/dev/null || missing+=(runc)
+command -v curl >/dev/null || missing+=(curl)
+if [ ${#missing[@]} -gt 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+
+# The sandbox's limits (see the header): the hard limits we have, NPROC capped.
+nofile="$(ulimit -Hn)"; [ "$nofile" = unlimited ] && nofile=1048576
+nproc="$(ulimit -Hu)"; { [ "$nproc" = unlimited ] || [ "$nproc" -gt 32768 ]; } && nproc=32768
+engine=(podman --runtime runc)
+limits=(--ulimit "nofile=$nofile:$nofile" --ulimit "nproc=$nproc:$nproc")
+
+# The host's release and apt mirror.
+. /etc/os-release
+codename="$VERSION_CODENAME"
+mirror=""
+for f in /etc/apt/sources.list.d/*.sources; do
+  [ -f "$f" ] || continue
+  mirror="$(awk '$1 == "URIs:" && $2 !~ /security/ && found == "" { found = $2 } END { print found }' "$f")"
+  [ -n "$mirror" ] && break
+done
+if [ -z "$mirror" ] && [ -f /etc/apt/sources.list ]; then
+  mirror="$(awk '$1 == "deb" && $2 !~ /security/ && found == "" { found = $2 } END { print found }' /etc/apt/sources.list)"
+fi
+[ -n "$mirror" ] || { echo "build-local.sh: no Debian mirror in /etc/apt/sources.list*" >&2; exit 1; }
+
+base_image="localhost/moments-base:$codename-slim"
+builder_image="localhost/moments-swift:$codename"
+image="localhost/moments-bff:local"
+mkdir -p "$work"
+
+# --- 1. the base images ----------------------------------------------------------
+has_image() { podman image exists "$1"; }
+if [ "$rebuild_bases" -eq 1 ] || ! has_image "$base_image"; then
+  say "debootstrap $codename (minbase) from $mirror"
+  rm -rf "$work/rootfs"
+  debootstrap --variant=minbase "$codename" "$work/rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 \
+    || { tail -n 20 "$work/debootstrap.log" >&2; exit 1; }
+  r="$work/rootfs"
+  # As the registry's slim images: no documentation, manuals or translations
+  # now or in any package installed later; apt's caches and lists emptied.
+  cat >"$r/etc/dpkg/dpkg.cfg.d/slim" <<'EOF'
+path-exclude /usr/share/doc/*
+path-include /usr/share/doc/*/copyright
+path-exclude /usr/share/man/*
+path-exclude /usr/share/groff/*
+path-exclude /usr/share/info/*
+path-exclude /usr/share/lintian/*
+path-exclude /usr/share/linda/*
+path-exclude /usr/share/locale/*
+EOF
+  cat >"$r/etc/apt/apt.conf.d/slim" <<'EOF'
+DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+APT::Update::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+Dir::Cache::pkgcache "";
+Dir::Cache::srcpkgcache "";
+Acquire::Languages "none";
+Acquire::GzipIndexes "true";
+APT::AutoRemove::SuggestsImportant "false";
+EOF
+  # The host's sources and apt settings (its mirror may need them, e.g. a snapshot's Check-Valid-Until).
+  rm -f "$r/etc/apt/sources.list"
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    grep -q -E 'debian' "$f" || continue
+    install -D -m 644 "$f" "$r$f"
+  done
+  for f in /etc/apt/apt.conf.d/*; do
+    grep -q -E 'Check-Valid-Until|Check-Date' "$f" 2>/dev/null && install -m 644 "$f" "$r/etc/apt/apt.conf.d/$(basename "$f")"
+  done
+  find "$r/usr/share/doc" -mindepth 1 -not -name copyright -not -type d -delete
+  rm -rf "$r/usr/share/man"/* "$r/usr/share/info"/* "$r/usr/share/locale"/* "$r/usr/share/lintian"/* \
+         "$r/var/cache/apt"/*.bin "$r/var/cache/apt/archives"/*.deb "$r/var/lib/apt/lists"/* \
+         "$r/var/log"/*.log "$r/var/log/apt"/* "$r/tmp"/* "$r/root"/.[!.]* 2>/dev/null || true
+  rm -f "$r/etc/hostname" "$r/etc/resolv.conf"
+  say "importing $base_image ($(du -sh "$r" | cut -f1))"
+  tar --numeric-owner -C "$r" -c . | podman import --quiet --change 'CMD ["bash"]' - "$base_image" >/dev/null
+  rm -rf "$r"
+fi
+
+if [ "$rebuild_bases" -eq 1 ] || ! has_image "$builder_image"; then
+  swift_root="$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")"   # /opt/swift
+  say "making $builder_image: $base_image + build dependencies + the toolchain in $swift_root/usr"
+  ctx="$work/builder-context"
+  rm -rf "$ctx"; mkdir -p "$ctx"
+  # Hard links where /var/tmp and the toolchain share a file system, copies elsewhere.
+  cp -al "$swift_root/usr" "$ctx/swift-usr" 2>/dev/null || cp -a "$swift_root/usr" "$ctx/swift-usr"
+  mirror_dir="$(git config --system --get-regexp '^url\..*\.insteadof$' 2>/dev/null | awk '$2 == "https://github.com/" { sub(/^url\./, "", $1); sub(/\.insteadof$/, "", $1); sub(/\/$/, "", $1); print $1 }')"
+  mkdir -p "$ctx/git-mirror"
+  if [ -n "$mirror_dir" ] && [ -d "$mirror_dir" ]; then
+    cp -al "$mirror_dir/." "$ctx/git-mirror/" 2>/dev/null || cp -a "$mirror_dir/." "$ctx/git-mirror/"
+    echo "$mirror_dir" >"$ctx/git-mirror.path"
+  else
+    : >"$ctx/git-mirror.path"
+  fi
+  cat >"$ctx/Containerfile" <<EOF
+FROM $base_image
+# What the official swift:*-$codename image installs for building (not lldb's Python).
+RUN apt-get update \\
+ && apt-get install -y --no-install-recommends binutils git libc6-dev libcurl4-openssl-dev libedit2 \\
+      libgcc-12-dev libsqlite3-0 libstdc++-12-dev libxml2-dev libncurses-dev pkg-config tzdata zlib1g-dev \\
+      ca-certificates \\
+ && rm -rf /var/lib/apt/lists/*
+COPY swift-usr/ /usr/
+COPY git-mirror/ /var/local/git-mirror/
+COPY git-mirror.path /var/local/
+# This machine reaches GitHub through a local mirror: so does the builder.
+RUN mirror="\$(cat /var/local/git-mirror.path)"; \\
+    if [ -n "\$mirror" ]; then mkdir -p "\$(dirname "\$mirror")" && mv /var/local/git-mirror "\$mirror" \\
+      && git config --system url."\$mirror/".insteadOf https://github.com/; \\
+    else rm -rf /var/local/git-mirror; fi; rm /var/local/git-mirror.path; swift --version
+EOF
+  "${engine[@]}" build "${limits[@]}" --network host --format docker -t "$builder_image" "$ctx" >"$work/builder-build.log" 2>&1 \
+    || { tail -n 30 "$work/builder-build.log" >&2; exit 1; }
+  rm -rf "$ctx"
+fi
+
+# --- 2. the image --------------------------------------------------------------------
+say "podman build -f docker/Dockerfile (BUILDER_IMAGE=$builder_image RUNTIME_IMAGE=$base_image)"
+started=$(date +%s)
+"${engine[@]}" build "${limits[@]}" --network host --format docker \
+  --build-arg BUILDER_IMAGE="$builder_image" --build-arg RUNTIME_IMAGE="$base_image" \
+  -f "$root/docker/Dockerfile" -t "$image" "$root" >"$work/image-build.log" 2>&1 \
+  || { tail -n 40 "$work/image-build.log" >&2; exit 1; }
+size="$(podman image inspect --format '{{.Size}}' "$image")"
+base_size="$(podman image inspect --format '{{.Size}}' "$base_image")"
+binary_size="$(podman run --rm "${limits[@]}" --runtime runc --network none --entrypoint stat "$image" -c %s /usr/local/bin/moments-bff)"
+say "built $image in $(( $(date +%s) - started )) s: $(( size / 1000000 )) MB ($(( base_size / 1000000 )) MB base, $(( binary_size / 1000000 )) MB moments-bff)"
+
+# --- 3. run it ---------------------------------------------------------------------------
+name="moments-bff-check-$$"
+volume="moments-bff-check-$$"
+cleanup() {
+  status=$?
+  podman rm -f -t 0 "$name" >/dev/null 2>&1 || true
+  if [ "$keep" -eq 1 ]; then say "kept volume $volume"; else podman volume rm -f "$volume" >/dev/null 2>&1 || true; fi
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+podman volume create "$volume" >/dev/null
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+# Host networking (the sandbox has no bridge): the server's PORT is the free port.
+# No systemd here to time the HEALTHCHECK: its interval is off and this script
+# runs it (`podman healthcheck run`), which is what the timer would do.
+"${engine[@]}" run -d --name "$name" "${limits[@]}" --network host -e PORT="$port" \
+  --health-interval disable -v "$volume:/data" "$image" >/dev/null
+url="http://127.0.0.1:$port"
+
+wait_healthy() {
+  for _ in $(seq 1 100); do    # up to about 20 s
+    if podman healthcheck run "$name" >/dev/null 2>&1; then return 0; fi
+    [ "$(podman inspect --format '{{.State.Running}}' "$name")" = true ] || { podman logs "$name" >&2; return 1; }
+    sleep 0.2
+  done
+  podman logs "$name" >&2
+  return 1
+}
+stop_and_check() {
+  podman stop -t 15 "$name" >/dev/null
+  code="$(podman inspect --format '{{.State.ExitCode}}' "$name")"
+  podman logs "$name" 2>&1 | grep -q 'received signal 15' || { echo "FAIL: no 'received signal 15' in the log" >&2; exit 1; }
+  [ "$code" -eq 0 ] || { echo "FAIL: exit status $code after SIGTERM" >&2; podman logs "$name" >&2; exit 1; }
+  say "SIGTERM (podman stop): exit status 0"
+}
+graphql() {
+  curl -fsS "$url/graphql" -H 'Content-Type: application/json' -H 'x-app-platform: iOS' \
+    -H 'x-app-version: 1.0.0' -H 'x-os-version: 17.0' -d "$1"
+}
+timeline='{"query":"{ getMomentsDetailsByUserID(userID: \"100\") { userDetails { name } moments { id isLiked likes { id } } } }"}'
+
+wait_healthy || { echo "FAIL: the HEALTHCHECK never passed" >&2; exit 1; }
+say "HEALTHCHECK passes ($(podman inspect --format '{{.Config.Healthcheck.Test}}' "$name"))"
+podman exec "$name" id
+demo="$(graphql '{"query":"{ getMomentsDetailsByUserID(userID: \"0\") { userDetails { name } moments { id } } }"}')"
+echo "$demo"
+case "$demo" in *'"name":"Jake Lin"'*'"id":"4"'*) say "the demo timeline is served" ;; *) echo "FAIL: not the demo timeline" >&2; exit 1 ;; esac
+like="$(graphql '{"query":"mutation { updateMomentLike(momentID: \"4\", userID: \"100\", isLiked: true) { moments { id isLiked } } }"}')"
+case "$like" in *'"isLiked":true'*) ;; *) echo "FAIL: the like was not taken: $like" >&2; exit 1 ;; esac
+say "user 100 likes moment 4"
+stop_and_check
+"${engine[@]}" start "$name" >/dev/null
+wait_healthy || { echo "FAIL: unhealthy after the restart" >&2; exit 1; }
+after="$(graphql "$timeline")"
+echo "$after"
+case "$after" in *'"isLiked":true'*) say "after a restart the like is still there: the database is on the volume" ;;
+  *) echo "FAIL: the like did not survive the restart" >&2; exit 1 ;; esac
+mountpoint="$(podman volume inspect --format '{{.Mountpoint}}' "$volume")"
+ls -l "$mountpoint"
+[ -s "$mountpoint/moments.sqlite" ] || { echo "FAIL: no moments.sqlite on the volume" >&2; exit 1; }
+stop_and_check
+say "image $image: $(( size / 1000000 )) MB; every check passed"
