@@ -31,7 +31,8 @@ while [ $# -gt 0 ]; do
 done
 
 if [ -z "$binary" ]; then
-  (cd "$root" && swift build -c release --product moments-bff >&2)
+  # As scripts/bench/run.sh builds it (and the image): the Swift runtime linked statically.
+  (cd "$root" && swift build -c release --product moments-bff --static-swift-stdlib >&2)
   binary="$(cd "$root" && swift build -c release --show-bin-path)/moments-bff"
 fi
 binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"

@@ -85,7 +85,9 @@ haproxy_bin="$(command -v haproxy || echo /usr/sbin/haproxy)"
 pg_bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
 
 if [ -z "$binary" ]; then
-  (cd "$root" && swift build -c "$configuration" --product moments-bff >&2)
+  # Release: as the image and the benchmark build it (the Swift runtime linked statically).
+  static=(); [ "$configuration" = release ] && static=(--static-swift-stdlib)
+  (cd "$root" && swift build -c "$configuration" --product moments-bff "${static[@]}" >&2)
   binary="$(cd "$root" && swift build -c "$configuration" --show-bin-path)/moments-bff"
 fi
 [ -x "$binary" ] || { echo "cluster.sh: no executable at $binary" >&2; exit 1; }
