@@ -20,7 +20,11 @@
 #      here), user 0's demo timeline is served, a like is made, the
 #      container is stopped (SIGTERM: exit status 0, "received signal 15" in
 #      its log) and started again, the like is still there and the database
-#      file is on the volume; stopped again, exit 0.
+#      file is on the volume; stopped again, exit 0;
+#   4. as docker/compose.yaml runs it: two containers of the image on one
+#      PostgreSQL (scripts/cluster.sh's, with the image's own binary),
+#      DATABASE_PATH empty and DATABASE_URL set: both ready, a like through
+#      one is read through the other, SIGTERM exits 0 (--no-postgres skips it).
 #
 #   docker/build-local.sh              # all of it (about 15 minutes the first time on 2 cores, 6-8 after)
 #   docker/build-local.sh --keep       # keep the container's volume and the images' work directory
@@ -37,10 +41,12 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="${MOMENTS_IMAGE_WORK:-/var/tmp/moments-image}"
-keep=0 rebuild_bases=0
+keep=0 rebuild_bases=0 postgres=1 mode=all
 while [ $# -gt 0 ]; do
   case "$1" in
     --keep) keep=1; shift ;;
+    --no-postgres) postgres=0; shift ;;
+    --replicas-on-postgres) mode=replicas; shift ;;   # step 4's inside, run by scripts/cluster.sh
     --rebuild-bases) rebuild_bases=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "build-local.sh: unknown option $1" >&2; exit 64 ;;
@@ -69,6 +75,53 @@ without_systemd_noise() {
   { "$@" 2>&1 1>&3 3>&- | { grep -v -e 'systemd connection' || true; } >&2; } 3>&1
 }
 limits=(--ulimit "nofile=$nofile:$nofile" --ulimit "nproc=$nproc:$nproc")
+
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+graphql() {   # graphql URL BODY
+  curl -fsS "$1/graphql" -H 'Content-Type: application/json' -H 'x-app-platform: iOS' \
+    -H 'x-app-version: 1.0.0' -H 'x-os-version: 17.0' -d "$2"
+}
+stop_expecting_zero() {   # stop_expecting_zero NAME: SIGTERM, then exit status 0
+  without_systemd_noise podman stop -t 15 "$1" >/dev/null
+  code="$(podman inspect --format '{{.State.ExitCode}}' "$1")"
+  [ "$code" -eq 0 ] || { echo "FAIL: $1 exited $code after SIGTERM" >&2; podman logs "$1" >&2; exit 1; }
+}
+
+if [ "$mode" = replicas ]; then
+  # Step 4, inside scripts/cluster.sh (CLUSTER_DATABASE_URL): two replicas of the image.
+  image="localhost/moments-bff:local"
+  names=("moments-bff-replica1-$$" "moments-bff-replica2-$$") urls=()
+  trap 'podman rm -f -t 0 "${names[@]}" >/dev/null 2>&1 || true' EXIT
+  for n in "${names[@]}"; do
+    p="$(free_port)"
+    without_systemd_noise "${engine[@]}" run -d --name "$n" "${limits[@]}" --network host --health-interval disable \
+      -e PORT="$p" -e DATABASE_PATH= -e DATABASE_URL="$CLUSTER_DATABASE_URL" "$image" >/dev/null
+    urls+=("http://127.0.0.1:$p")
+  done
+  for i in 0 1; do
+    ready=0
+    for _ in $(seq 1 100); do
+      if podman healthcheck run "${names[$i]}" >/dev/null 2>&1 && curl -fsS -o /dev/null "${urls[$i]}/readyz" 2>/dev/null; then ready=1; break; fi
+      sleep 0.2
+    done
+    [ "$ready" -eq 1 ] || { echo "FAIL: replica $((i + 1)) never ready" >&2; podman logs "${names[$i]}" >&2; exit 1; }
+  done
+  say "two replicas of the image on $CLUSTER_DATABASE_URL: healthy, /readyz 200"
+  read_100='{"query":"{ getMomentsDetailsByUserID(userID: \"100\") { moments { id isLiked } } }"}'
+  before="$(graphql "${urls[1]}" "$read_100")"   # cached by replica 2 now
+  case "$before" in *'"isLiked":false'*) ;; *) echo "FAIL: unexpected first read: $before" >&2; exit 1 ;; esac
+  graphql "${urls[0]}" '{"query":"mutation { updateMomentLike(momentID: \"4\", userID: \"100\", isLiked: true) { moments { id isLiked } } }"}' >/dev/null
+  seen=0
+  for _ in $(seq 1 50); do   # the staleness window is 1 s at most; poll up to 5 s
+    case "$(graphql "${urls[1]}" "$read_100")" in *'"isLiked":true'*) seen=1; break ;; esac
+    sleep 0.1
+  done
+  [ "$seen" -eq 1 ] || { echo "FAIL: replica 2 never showed replica 1's like" >&2; exit 1; }
+  say "a like through replica 1 is read through replica 2"
+  for n in "${names[@]}"; do stop_expecting_zero "$n"; done
+  say "both replicas stopped by SIGTERM with exit status 0"
+  exit 0
+fi
 
 # The host's release and apt mirror.
 . /etc/os-release
@@ -202,7 +255,7 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 podman volume create "$volume" >/dev/null
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+port="$(free_port)"
 # Host networking (the sandbox has no bridge): the server's PORT is the free port.
 # No systemd here to time the HEALTHCHECK: its interval is off and this script
 # runs it (`podman healthcheck run`), which is what the timer would do.
@@ -231,25 +284,21 @@ stop_and_check() {
   [ "$code" -eq 0 ] || { echo "FAIL: exit status $code after SIGTERM" >&2; podman logs "$name" >&2; exit 1; }
   say "SIGTERM (podman stop): exit status 0"
 }
-graphql() {
-  curl -fsS "$url/graphql" -H 'Content-Type: application/json' -H 'x-app-platform: iOS' \
-    -H 'x-app-version: 1.0.0' -H 'x-os-version: 17.0' -d "$1"
-}
 timeline='{"query":"{ getMomentsDetailsByUserID(userID: \"100\") { userDetails { name } moments { id isLiked likes { id } } } }"}'
 
 wait_healthy || { echo "FAIL: the HEALTHCHECK never passed" >&2; exit 1; }
 say "HEALTHCHECK passes ($(podman inspect --format '{{.Config.Healthcheck.Test}}' "$name"))"
 podman exec "$name" id
-demo="$(graphql '{"query":"{ getMomentsDetailsByUserID(userID: \"0\") { userDetails { name } moments { id } } }"}')"
+demo="$(graphql "$url" '{"query":"{ getMomentsDetailsByUserID(userID: \"0\") { userDetails { name } moments { id } } }"}')"
 echo "$demo"
 case "$demo" in *'"name":"Jake Lin"'*'"id":"4"'*) say "the demo timeline is served" ;; *) echo "FAIL: not the demo timeline" >&2; exit 1 ;; esac
-like="$(graphql '{"query":"mutation { updateMomentLike(momentID: \"4\", userID: \"100\", isLiked: true) { moments { id isLiked } } }"}')"
+like="$(graphql "$url" '{"query":"mutation { updateMomentLike(momentID: \"4\", userID: \"100\", isLiked: true) { moments { id isLiked } } }"}')"
 case "$like" in *'"isLiked":true'*) ;; *) echo "FAIL: the like was not taken: $like" >&2; exit 1 ;; esac
 say "user 100 likes moment 4"
 stop_and_check
 without_systemd_noise "${engine[@]}" start "$name" >/dev/null
 wait_healthy || { echo "FAIL: unhealthy after the restart" >&2; exit 1; }
-after="$(graphql "$timeline")"
+after="$(graphql "$url" "$timeline")"
 echo "$after"
 case "$after" in *'"isLiked":true'*) say "after a restart the like is still there: the database is on the volume" ;;
   *) echo "FAIL: the like did not survive the restart" >&2; exit 1 ;; esac
@@ -257,4 +306,14 @@ mountpoint="$(podman volume inspect --format '{{.Mountpoint}}' "$volume")"
 ls -ln "$mountpoint"
 [ -s "$mountpoint/moments.sqlite" ] || { echo "FAIL: no moments.sqlite on the volume" >&2; exit 1; }
 stop_and_check
+
+# --- 4. replicas on PostgreSQL, as compose runs them ----------------------------------------
+if [ "$postgres" -eq 1 ]; then
+  # scripts/cluster.sh's PostgreSQL (seeded by the image's own binary, which runs on this host).
+  extracted="$work/moments-bff"
+  without_systemd_noise podman cp "$name:/usr/local/bin/moments-bff" "$extracted"
+  "$root/scripts/cluster.sh" --binary "$extracted" --instances 1 -- bash "$0" --replicas-on-postgres >"$work/replicas.log" 2>&1 \
+    || { cat "$work/replicas.log" >&2; exit 1; }
+  grep '^==' "$work/replicas.log" >&2 || true
+fi
 say "image $image: $(( size / 1000000 )) MB; every check passed"
