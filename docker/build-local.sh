@@ -91,7 +91,7 @@ if [ "$mode" = replicas ]; then
   # Step 4, inside scripts/cluster.sh (CLUSTER_DATABASE_URL): two replicas of the image.
   image="localhost/moments-bff:local"
   names=("moments-bff-replica1-$$" "moments-bff-replica2-$$") urls=()
-  trap 'podman rm -f -t 0 "${names[@]}" >/dev/null 2>&1 || true' EXIT
+  trap 'podman rm -f -v -t 0 "${names[@]}" >/dev/null 2>&1 || true' EXIT
   for n in "${names[@]}"; do
     p="$(free_port)"
     without_systemd_noise "${engine[@]}" run -d --name "$n" "${limits[@]}" --network host --health-interval disable \
@@ -247,7 +247,7 @@ name="moments-bff-check-$$"
 volume="moments-bff-check-$$"
 cleanup() {
   status=$?
-  podman rm -f -t 0 "$name" >/dev/null 2>&1 || true
+  podman rm -f -v -t 0 "$name" >/dev/null 2>&1 || true
   if [ "$keep" -eq 1 ]; then say "kept volume $volume"; else podman volume rm -f "$volume" >/dev/null 2>&1 || true; fi
   exit "$status"
 }
@@ -315,5 +315,6 @@ if [ "$postgres" -eq 1 ]; then
   "$root/scripts/cluster.sh" --binary "$extracted" --instances 1 -- bash "$0" --replicas-on-postgres >"$work/replicas.log" 2>&1 \
     || { cat "$work/replicas.log" >&2; exit 1; }
   grep '^==' "$work/replicas.log" >&2 || true
+  rm -f "$extracted" "$work/replicas.log"
 fi
 say "image $image: $(( size / 1000000 )) MB; every check passed"
