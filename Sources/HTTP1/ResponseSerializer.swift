@@ -13,9 +13,11 @@ package enum ResponseSerializer {
     /// `Content-Length` (none for 1xx, 204, 304), and `Connection: close` when `!keepAlive`
     /// (`Connection: keep-alive` for an HTTP/1.0 client that keeps the connection). A response
     /// to HEAD gets the fields GET would get, with no body (RFC 9110 §9.3.2).
+    /// A `requestID` is written as `X-Request-ID` (see `RequestID`): straight into the
+    /// buffer, so echoing it costs no header array and no allocation.
     package static func serialize(
         _ response: HTTPResponse, requestMethod: HTTPMethod, version: HTTPVersion, keepAlive: Bool, date: String,
-        into buffer: inout [UInt8]
+        requestID: String? = nil, into buffer: inout [UInt8]
     ) {
         let status = response.status
         let bodyAllowed = status.code >= 200 && status.code != 204 && status.code != 304
@@ -31,6 +33,11 @@ package enum ResponseSerializer {
         append("Date: ", into: &buffer)
         buffer.append(contentsOf: date.utf8)
         append("\r\n", into: &buffer)
+        if let requestID, isSafe(requestID) {
+            append("X-Request-ID: ", into: &buffer)
+            buffer.append(contentsOf: requestID.utf8)
+            append("\r\n", into: &buffer)
+        }
         if bodyAllowed {
             append("Content-Length: ", into: &buffer)
             appendDecimal(response.body.count, into: &buffer)

@@ -26,11 +26,17 @@ package struct AccessLogEntry: Sendable {
     package var refusedBy: String?
     /// The handler answered from its cache (`HTTPResponse.isFromCache`).
     package var cached: Bool
+    /// The request's id, as echoed in its `X-Request-ID` (see `RequestID`).
+    package var requestID: String
+    /// The client's IP address (numeric, no port); nil when it could not be read.
+    package var remoteAddress: String?
 
     package init(
         method: HTTPMethod?, path: String?, status: Int, bytes: Int, duration: Duration, detail: String? = nil,
-        refusedBy: String? = nil, cached: Bool = false
+        refusedBy: String? = nil, cached: Bool = false, requestID: String = "", remoteAddress: String? = nil
     ) {
+        self.requestID = requestID
+        self.remoteAddress = remoteAddress
         self.refusedBy = refusedBy
         self.cached = cached
         self.method = method

@@ -4,6 +4,7 @@ import HTTPServer
 import JSON
 import MomentsAPI
 import MomentsStorage
+import ServerMetrics
 
 /// The QA page at `/internal` (see `InternalPageSetting`): the page, the
 /// facts it shows (`/internal/facts`) and the reset (`/internal/reset`).
@@ -11,7 +12,8 @@ struct InternalRoutes {
     let configuration: ServeConfiguration
     let store: MomentsStore
     let responseCache: ResponseCache?
-    let counters: RequestCounters
+    /// Responses counted so far (the request metrics' totals); nil with `--metrics off`.
+    let responseTotals: @Sendable () -> ResponseTotals.Snapshot?
     /// The remote toggles whose source, age and last fetch the page shows.
     var toggles: FeatureToggles? = nil
     /// Asked for by the reset; a new one per process.
@@ -86,14 +88,16 @@ struct InternalRoutes {
                     ["entries": .int(usage.entries), "bytes": .int(usage.bytes), "capacityBytes": .int(configuration.responseCacheBytes)]
                 } ?? .null,
             ],
-            "requests": [
-                "total": .int(counters.total.load(ordering: .relaxed)),
-                "fromResponseCache": .int(counters.fromCache.load(ordering: .relaxed)),
-                "2xx": .int(counters.count(statusClass: 2)),
-                "3xx": .int(counters.count(statusClass: 3)),
-                "4xx": .int(counters.count(statusClass: 4)),
-                "5xx": .int(counters.count(statusClass: 5)),
-            ],
+            "requests": responseTotals().map { totals in
+                [
+                    "total": .int(totals.total),
+                    "fromResponseCache": .int(totals.fromCache),
+                    "2xx": .int(totals.count(statusClass: 2)),
+                    "3xx": .int(totals.count(statusClass: 3)),
+                    "4xx": .int(totals.count(statusClass: 4)),
+                    "5xx": .int(totals.count(statusClass: 5)),
+                ]
+            } ?? .null,
             "toggles": toggleFacts(now: WallClock.nowMilliseconds()),
             "viewers": .array(viewers.map { ["id": .string($0.id), "name": .string($0.name)] }),
             "reset": .object(reset),
@@ -105,7 +109,8 @@ struct InternalRoutes {
         let c = configuration, http = c.httpLimits, graphQL = c.graphQLLimits
         return [
             ("--host", c.host), ("--port", String(c.port)), ("--database", DatabaseLocation(c.databasePath).description),
-            ("--log-level", c.logLevel.rawValue), ("--log-buffer-bytes", String(c.logBufferBytes)),
+            ("--log-level", c.logLevel.rawValue), ("--log-format", c.logFormat.rawValue),
+            ("--log-buffer-bytes", String(c.logBufferBytes)), ("--metrics", c.metricsDescription),
             ("--cors-origin", c.corsOrigins.isEmpty ? "none" : c.corsOrigins.joined(separator: ", ")),
             ("--readers", String(c.readerConnections)),
             ("--cache-timelines", c.cache.isEnabled ? String(c.cache.timelineCapacity) : "0 (read cache off)"),
