@@ -103,6 +103,11 @@ let package = Package(
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1"], swiftSettings: strict),
         .testTarget(
+            name: "ServerMetricsTests",
+            dependencies: ["ServerMetrics", "HTTPServer", "HTTP1", .product(name: "Prometheus", package: "swift-prometheus")],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "TogglesTests", dependencies: ["Toggles", "JSON"],
             resources: [.copy("Fixtures")], swiftSettings: strict
         ),
@@ -129,6 +134,18 @@ let package = Package(
             name: "storage-bench",
             dependencies: ["MomentsStorage", "Moments", "SQLite"],
             path: "Tests/StorageBench",
+            swiftSettings: strict
+        ),
+        // Release-mode micro-benchmark of what metrics and request ids add per response: `swift run -c release metrics-bench`.
+        .executableTarget(
+            name: "metrics-bench",
+            dependencies: [
+                "ServerMetrics", "HTTPServer", "HTTP1",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Atomics", package: "swift-atomics"),
+            ],
+            path: "Tests/MetricsBench",
             swiftSettings: strict
         ),
         // Release-mode execution micro-benchmark: `swift run -c release graphql-bench`.

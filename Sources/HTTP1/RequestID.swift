@@ -17,9 +17,11 @@ package enum RequestID {
 
     /// Whether `value` may be kept as the id (see the type's comment).
     package static func isValid(_ value: String) -> Bool {
-        let bytes = value.utf8
-        guard !bytes.isEmpty, bytes.count <= maxLength else { return false }
-        return bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+        var value = value
+        // Over the contiguous bytes: iterating a String's UTF8View costs several times more.
+        return value.withUTF8 { bytes in
+            !bytes.isEmpty && bytes.count <= maxLength && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+        }
     }
 
     /// The client's id when it sent exactly one valid one, else nil.

@@ -21,7 +21,7 @@ package enum ResponseSerializer {
     ) {
         let status = response.status
         let bodyAllowed = status.code >= 200 && status.code != 204 && status.code != 304
-        buffer.reserveCapacity(buffer.count + 128 + (bodyAllowed ? response.body.count : 0))
+        buffer.reserveCapacity(buffer.count + 128 + (requestID?.utf8.count ?? 0) + (bodyAllowed ? response.body.count : 0))
 
         appendStatusLine(status, into: &buffer)
         for field in response.headers where !isFramingField(field.name) && isSafe(field.name) && isSafe(field.value) {
@@ -33,10 +33,14 @@ package enum ResponseSerializer {
         append("Date: ", into: &buffer)
         buffer.append(contentsOf: date.utf8)
         append("\r\n", into: &buffer)
-        if let requestID, isSafe(requestID) {
-            append("X-Request-ID: ", into: &buffer)
-            buffer.append(contentsOf: requestID.utf8)
-            append("\r\n", into: &buffer)
+        if var requestID {
+            // One pass over the contiguous bytes (a small string's UTF8View is slow to walk).
+            requestID.withUTF8 { id in
+                guard !id.contains(where: { $0 == ASCII.cr || $0 == ASCII.lf || $0 == 0 }) else { return }
+                append("X-Request-ID: ", into: &buffer)
+                buffer.append(contentsOf: id)
+                append("\r\n", into: &buffer)
+            }
         }
         if bodyAllowed {
             append("Content-Length: ", into: &buffer)

@@ -79,7 +79,7 @@ package final class MetricsExporter: Sendable {
             for gauge in collected.gauges { gauge.gauge.set(gauge.read()) }
             var text: [UInt8] = []
             text.reserveCapacity(16_384)
-            factory.registry.emit(into: &text)
+            factory.emit(into: &text)
             return format == .openMetrics ? OpenMetricsRewriter.rewrite(text) : text
         }
     }
