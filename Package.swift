@@ -162,7 +162,10 @@ let package = Package(
         ),
         .testTarget(
             name: "MomentsAPITests",
-            dependencies: ["MomentsAPI", "Moments", "MomentsFakes", "GraphQL", "JSON", "HTTP1", "TestSupport"],
+            dependencies: [
+                "MomentsAPI", "Moments", "MomentsFakes", "GraphQL", "JSON", "HTTP1", "TestSupport",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
