@@ -14,7 +14,8 @@ final class TrafficCounters: Sendable {
 package struct TransportTotals: Sendable, Equatable {
     /// Bytes read from client sockets (request heads and bodies, and whatever else clients sent).
     package var bytesReceived = 0
-    /// Bytes written to client sockets (responses, `100 Continue`, refusals).
+    /// Bytes written to admitted connections' sockets (responses, `100 Continue`, refusals;
+    /// not the one-off `503` to a connection refused at accept).
     package var bytesSent = 0
     /// Connections admitted since start.
     package var connectionsAccepted = 0
