@@ -124,7 +124,8 @@ package final class RequestMetrics: Sendable {
     /// Refusals are rare (every one closes its connection): a lock and a
     /// dictionary are fine here. Reasons are bounded (`maxRefusalReasons`).
     private func refused(status: Int, reason: String) {
-        let counter = refusals.withLock { counters -> CoreMetrics.Counter in
+        // (No named result type on the closure: TSan's Mutex suppression matches only this mangling.)
+        let counter: CoreMetrics.Counter = refusals.withLock { counters in
             var key = RefusalKey(status: status, reason: reason)
             if let counter = counters[key] { return counter }
             if counters.count >= MetricsLimits.maxRefusalReasons { key.reason = "other" }

@@ -26,7 +26,12 @@ struct ServeMetrics {
     /// What is read at a scrape: the transport of `servers` (added up), the
     /// read cache, dropped log lines, the process and the build.
     func collect(servers: [Server], store: MomentsStore, logWriter: LogWriter) {
-        let transport: @Sendable () -> TransportTotals = { servers.reduce(TransportTotals()) { $0 + $1.transport } }
+        // Weakly: a server holds its router, which holds `/metrics`, which holds these
+        // closures; strong references would make a cycle that outlives `serve`.
+        let readers: [@Sendable () -> TransportTotals] = servers.map { server in
+            { [weak server] in server?.transport ?? TransportTotals() }
+        }
+        let transport: @Sendable () -> TransportTotals = { readers.reduce(TransportTotals()) { $0 + $1() } }
         exporter.collectGauge("moments_http_requests_in_flight") { Double(transport().requestsInFlight) }
         exporter.collectGauge("moments_http_connections_open") { Double(transport().connectionsOpen) }
         exporter.collectCounter("moments_http_connections_accepted_total") { transport().connectionsAccepted }
