@@ -30,11 +30,14 @@ struct InternalRoutes {
     /// database is not something to find switched on by default.
     var resetAvailable: Bool { configuration.internalPage == .on }
 
+    /// The paths `add(to:)` routes (each a metrics route label).
+    static let paths = ["/internal", "/internal/facts", "/internal/reset"]
+
     func add(to router: inout Router) {
-        router.add(.get, "/internal", InternalPageHandler())
-        router.add(.get, "/internal/facts", InternalFactsHandler(facts: { try facts() }))
+        router.add(.get, Self.paths[0], InternalPageHandler())
+        router.add(.get, Self.paths[1], InternalFactsHandler(facts: { try facts() }))
         let store = self.store
-        router.add(.post, "/internal/reset", InternalResetHandler(
+        router.add(.post, Self.paths[2], InternalResetHandler(
             available: resetAvailable, token: resetToken, reset: { try store.resetToDemoData() }))
     }
 

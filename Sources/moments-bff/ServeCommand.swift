@@ -121,7 +121,7 @@ struct ServeCommand: ParsableCommand {
         let internalPage = configuration.internalPage.isEnabled(host: configuration.host)
         // Every response is counted once, from the transport's record; the QA page shows the totals.
         let requests = metrics?.requests(
-            routes: router.paths + metricsRouter.paths,
+            routes: router.paths + (internalPage ? InternalRoutes.paths : []) + metricsRouter.paths,
             operations: AppDocuments.operationNames + (persistedQueries.trustedDocuments?.operations.map(\.name) ?? []))
         if internalPage {
             InternalRoutes(
