@@ -22,6 +22,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         // SHA-256 for persisted queries, HMAC-SHA256 for bearer tokens: never our own cryptography.
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        // Metrics: the ecosystem's API, and its Prometheus backend (GET /metrics).
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        // swift-prometheus's own dependency, pinned; ServerMetrics also publishes its lazily made handles with it.
+        .package(url: "https://github.com/apple/swift-atomics", exact: "1.3.0"),
     ],
     targets: [
         // SQLite: the C library through pkg-config, and our thin wrapper over it.
@@ -48,17 +53,33 @@ let package = Package(
         // Linux epoll for HTTPServer's Poller (the Glibc module leaves sys/epoll.h out).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .target(name: "HTTPServer", dependencies: ["HTTP1", "CEpoll"], swiftSettings: strict),
+        // GET /metrics: request metrics from the transport's per-response record, swift-prometheus's
+        // registry behind the swift-metrics API, and what is read at a scrape (transport, process).
+        .target(
+            name: "ServerMetrics",
+            dependencies: [
+                "HTTPServer", "HTTP1",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Atomics", package: "swift-atomics"),
+            ],
+            swiftSettings: strict
+        ),
         // libcurl's header (Debian's libcurl4-openssl-dev), the library loaded with
         // dlopen only when toggles are fetched from an Unleash server.
         .target(name: "CCurl"),
         // Keeps the toggle state current from a file or an Unleash server, on a queue of its own.
         .target(name: "ToggleSource", dependencies: ["Toggles", "CCurl"], swiftSettings: strict),
-        .target(name: "MomentsStorage", dependencies: ["Moments", "SQLite", "PostgreSQL"], swiftSettings: strict),
+        .target(
+            name: "MomentsStorage",
+            dependencies: ["Moments", "SQLite", "PostgreSQL", .product(name: "CoreMetrics", package: "swift-metrics")],
+            swiftSettings: strict
+        ),
         .target(
             name: "MomentsAPI",
             dependencies: [
                 "Moments", "GraphQL", "JSON", "HTTP1", "Toggles", .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: strict
         ),
@@ -66,6 +87,7 @@ let package = Package(
             name: "moments-bff",
             dependencies: [
                 "HTTPServer", "MomentsAPI", "MomentsStorage", "PostgreSQL", "Moments", "Toggles", "ToggleSource", "JSON",
+                "ServerMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -80,6 +102,11 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1"], swiftSettings: strict),
+        .testTarget(
+            name: "ServerMetricsTests",
+            dependencies: ["ServerMetrics", "HTTPServer", "HTTP1", .product(name: "Prometheus", package: "swift-prometheus")],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "TogglesTests", dependencies: ["Toggles", "JSON"],
             resources: [.copy("Fixtures")], swiftSettings: strict
@@ -109,6 +136,18 @@ let package = Package(
             path: "Tests/StorageBench",
             swiftSettings: strict
         ),
+        // Release-mode micro-benchmark of what metrics and request ids add per response: `swift run -c release metrics-bench`.
+        .executableTarget(
+            name: "metrics-bench",
+            dependencies: [
+                "ServerMetrics", "HTTPServer", "HTTP1",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Atomics", package: "swift-atomics"),
+            ],
+            path: "Tests/MetricsBench",
+            swiftSettings: strict
+        ),
         // Release-mode execution micro-benchmark: `swift run -c release graphql-bench`.
         .executableTarget(
             name: "graphql-bench",
@@ -123,7 +162,10 @@ let package = Package(
         ),
         .testTarget(
             name: "MomentsAPITests",
-            dependencies: ["MomentsAPI", "Moments", "MomentsFakes", "GraphQL", "JSON", "HTTP1", "TestSupport"],
+            dependencies: [
+                "MomentsAPI", "Moments", "MomentsFakes", "GraphQL", "JSON", "HTTP1", "TestSupport",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

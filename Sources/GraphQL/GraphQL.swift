@@ -107,7 +107,7 @@ public struct PreparedDocument: Sendable {
 public final class GraphQLEngine: Sendable {
     public let schema: Schema
     public let limits: GraphQLLimits
-    private let errorMapper: (@Sendable (any Error) -> GraphQLError?)?
+    private let errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?
     let cache: DocumentCache
     /// The smallest response buffer reserved up front, in bytes.
     static let minimumResponseCapacity = 1024
@@ -116,9 +116,11 @@ public final class GraphQLEngine: Sendable {
     ///   `GraphQLError`, which is kept as it is) into the error the client
     ///   sees, e.g. a domain "not found" into `NOT_FOUND`; nil, or no mapper,
     ///   gives `INTERNAL_SERVER_ERROR` with the message "Internal server error".
+    ///   It also gets the execution's `context` (as `execute` was given it), so
+    ///   that what it logs can name the request.
     public init(
         schema: Schema, limits: GraphQLLimits = .init(),
-        errorMapper: (@Sendable (any Error) -> GraphQLError?)? = nil
+        errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)? = nil
     ) {
         self.schema = schema
         self.limits = limits

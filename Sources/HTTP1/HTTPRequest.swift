@@ -10,6 +10,9 @@ package struct HTTPRequest: Sendable {
     /// The client's IP address (numeric, no port), set by the server; nil in
     /// tests and wherever no socket is involved. Remote toggles read it.
     package var remoteAddress: String? = nil
+    /// This request's id (`RequestID`), set by the server before the handler
+    /// runs and echoed on the response; empty in tests without a server.
+    package var requestID = ""
 
     package init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.method = method

@@ -13,13 +13,15 @@ package enum ResponseSerializer {
     /// `Content-Length` (none for 1xx, 204, 304), and `Connection: close` when `!keepAlive`
     /// (`Connection: keep-alive` for an HTTP/1.0 client that keeps the connection). A response
     /// to HEAD gets the fields GET would get, with no body (RFC 9110 §9.3.2).
+    /// A `requestID` is written as `X-Request-ID` (see `RequestID`): straight into the
+    /// buffer, so echoing it costs no header array and no allocation.
     package static func serialize(
         _ response: HTTPResponse, requestMethod: HTTPMethod, version: HTTPVersion, keepAlive: Bool, date: String,
-        into buffer: inout [UInt8]
+        requestID: String? = nil, into buffer: inout [UInt8]
     ) {
         let status = response.status
         let bodyAllowed = status.code >= 200 && status.code != 204 && status.code != 304
-        buffer.reserveCapacity(buffer.count + 128 + (bodyAllowed ? response.body.count : 0))
+        buffer.reserveCapacity(buffer.count + 128 + (requestID?.utf8.count ?? 0) + (bodyAllowed ? response.body.count : 0))
 
         appendStatusLine(status, into: &buffer)
         for field in response.headers where !isFramingField(field.name) && isSafe(field.name) && isSafe(field.value) {
@@ -31,6 +33,15 @@ package enum ResponseSerializer {
         append("Date: ", into: &buffer)
         buffer.append(contentsOf: date.utf8)
         append("\r\n", into: &buffer)
+        if var requestID {
+            // One pass over the contiguous bytes (a small string's UTF8View is slow to walk).
+            requestID.withUTF8 { id in
+                guard !id.contains(where: { $0 == ASCII.cr || $0 == ASCII.lf || $0 == 0 }) else { return }
+                append("X-Request-ID: ", into: &buffer)
+                buffer.append(contentsOf: id)
+                append("\r\n", into: &buffer)
+            }
+        }
         if bodyAllowed {
             append("Content-Length: ", into: &buffer)
             appendDecimal(response.body.count, into: &buffer)

@@ -4,7 +4,8 @@ import HTTP1
 /// every handled request and every answer the transport makes itself (the
 /// router's 404/405/OPTIONS, `503` from a full handler pool, the refusals
 /// 400/408/413/414/431/501/505, and `503` past `maxConnections`). The one
-/// access-log mechanism: a handler does not log its own requests.
+/// per-response record: the access log is written from it and the request
+/// metrics count it; a handler neither logs nor counts its own requests.
 package struct AccessLogEntry: Sendable {
     /// Nil when the request was refused before its head was decoded (a malformed or
     /// oversized head, a header timeout, the connection limit).
@@ -26,11 +27,17 @@ package struct AccessLogEntry: Sendable {
     package var refusedBy: String?
     /// The handler answered from its cache (`HTTPResponse.isFromCache`).
     package var cached: Bool
+    /// The request's id, as echoed in its `X-Request-ID` (see `RequestID`).
+    package var requestID: String
+    /// The client's IP address (numeric, no port); nil when it could not be read.
+    package var remoteAddress: String?
 
     package init(
         method: HTTPMethod?, path: String?, status: Int, bytes: Int, duration: Duration, detail: String? = nil,
-        refusedBy: String? = nil, cached: Bool = false
+        refusedBy: String? = nil, cached: Bool = false, requestID: String = "", remoteAddress: String? = nil
     ) {
+        self.requestID = requestID
+        self.remoteAddress = remoteAddress
         self.refusedBy = refusedBy
         self.cached = cached
         self.method = method

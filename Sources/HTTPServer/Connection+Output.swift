@@ -12,6 +12,7 @@ extension Connection {
     func respond(to incoming: HTTPRequest) {
         var addressed = incoming
         addressed.remoteAddress = peerHost
+        addressed.requestID = context.requestIDs.id(for: incoming.headers)
         let request = addressed
         // The request was completed by the bytes of this event.
         let started = eventTime
@@ -71,7 +72,7 @@ extension Connection {
         let queuedBefore = output.count
         ResponseSerializer.serialize(
             response, requestMethod: request.method, version: request.version, keepAlive: keepAlive,
-            date: poller.dates.current(), into: &output
+            date: poller.dates.current(), requestID: request.requestID, into: &output
         )
         machine.outputQueued(output.count &- queuedBefore, now: now)
         if let accessLog = context.accessLog {
@@ -79,7 +80,8 @@ extension Connection {
             accessLog(AccessLogEntry(
                 method: request.method, path: String(request.path), status: response.status.code,
                 bytes: response.body.count, duration: .nanoseconds(Int64(clamping: elapsed)),
-                detail: response.accessLogDetail, refusedBy: refusedBy, cached: response.isFromCache
+                detail: response.accessLogDetail, refusedBy: refusedBy, cached: response.isFromCache,
+                requestID: request.requestID, remoteAddress: request.remoteAddress
             ))
         }
         if output.count - outputSent >= context.limits.maxPendingOutputBytes { flush() }
@@ -90,17 +92,20 @@ extension Connection {
     func queueErrorResponse(_ status: HTTPStatus, detail: String?) {
         let response = HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
                                     body: Array("\(status.code) \(status.reasonPhrase)\n".utf8))
+        let head = decoder.headInProgress
+        // The client's id when its head was decoded (a body too large, a body timeout), else a new one.
+        let requestID = head.map { context.requestIDs.id(for: $0.headers) } ?? context.requestIDs.next()
         let queuedBefore = output.count
         ResponseSerializer.serialize(
             response, requestMethod: .get, version: .http1_1, keepAlive: false,
-            date: poller.dates.current(), into: &output
+            date: poller.dates.current(), requestID: requestID, into: &output
         )
         machine.outputQueued(output.count &- queuedBefore, now: now)
         if let accessLog = context.accessLog {
-            let head = decoder.headInProgress
             accessLog(AccessLogEntry(
                 method: head?.method, path: head.map { String($0.path) }, status: status.code,
-                bytes: response.body.count, duration: .zero, refusedBy: detail
+                bytes: response.body.count, duration: .zero, refusedBy: detail,
+                requestID: requestID, remoteAddress: peerHost
             ))
         }
     }
@@ -114,6 +119,7 @@ extension Connection {
             switch result {
             case let .bytes(count):
                 outputSent += count
+                poller.traffic.bytesSent.add(count, ordering: .relaxed)
             case .wouldBlock:
                 perform(blockedBefore ? machine.outputProgressed(now: now) : machine.outputBlocked(now: now))
                 waitForWritable()

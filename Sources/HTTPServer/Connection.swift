@@ -102,6 +102,7 @@ final class Connection: @unchecked Sendable {
             for _ in 0..<4 where !isClosed && machine.wantsReads {
                 switch Socket.read(fd, into: buffer) {
                 case let .bytes(count):
+                    poller.traffic.bytesReceived.add(count, ordering: .relaxed)
                     if machine.state != .lingering {
                         consume(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                     }

@@ -14,6 +14,8 @@ final class ConnectionContext: Sendable {
     let newMachine: ConnectionStateMachine
     let accessLog: Server.AccessLog?
     let logger: Server.Logger?
+    /// Ids for requests that bring none (one counter per server).
+    let requestIDs: RequestIDGenerator
     /// Called once per connection, after its socket is closed.
     let connectionClosed: @Sendable (ObjectIdentifier) -> Void
     private let stopping = Atomic(false)
@@ -25,8 +27,10 @@ final class ConnectionContext: Sendable {
 
     init(
         handler: any HTTPHandler, limits: HTTPLimits, accessLog: Server.AccessLog?, logger: Server.Logger?,
+        requestIDs: RequestIDGenerator = RequestIDGenerator(),
         connectionClosed: @escaping @Sendable (ObjectIdentifier) -> Void
     ) {
+        self.requestIDs = requestIDs
         self.handler = handler
         self.limits = limits
         self.handlerPool = HandlerPool(

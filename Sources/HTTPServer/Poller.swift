@@ -37,6 +37,8 @@ final class Poller: @unchecked Sendable {
     /// The `Date` header of this loop's responses: one per loop, so that
     /// event loops share no lock on every response.
     let dates = DateCache()
+    /// This loop's socket bytes (see `Server.transport`).
+    let traffic = TrafficCounters()
     private let epfd: Int32
     /// Written by `submit` so the epoll set reports work from other threads.
     private let wakeFD: Int32

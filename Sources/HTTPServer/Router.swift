@@ -41,6 +41,9 @@ package struct Router: HTTPHandler {
         routes[path, default: []].append(route)
     }
 
+    /// Every routed path, sorted (the metrics' `route` label values).
+    package var paths: [String] { routes.keys.sorted() }
+
     package func execution(for request: HTTPRequest) -> HandlerExecution {
         guard let route = route(for: request) else { return .inline }  // answered by the router itself
         return route.execution ?? route.handler.execution(for: request)

@@ -47,6 +47,9 @@ package final class Server: Sendable {
     private let state = Mutex(State())
     private let stoppedGroup = DispatchGroup()
     private let refusals = DateCache()
+    private let requestIDs = RequestIDGenerator()
+    private let connectionsAccepted = Atomic<Int>(0)
+    private let connectionsRefused = Atomic<Int>(0)
     /// How long accepting stops after accept fails (out of descriptors, usually).
     static let acceptPauseAfterFailure: Duration = .milliseconds(100)
 
@@ -70,7 +73,7 @@ package final class Server: Sendable {
         do { try Socket.raiseOpenFileLimit() } catch { logger?("cannot raise the open-file limit: \(error)") }
         let address = try SocketAddress(host: host, port: port)
         let context = ConnectionContext(
-            handler: handler, limits: limits, accessLog: accessLog, logger: logger,
+            handler: handler, limits: limits, accessLog: accessLog, logger: logger, requestIDs: requestIDs,
             connectionClosed: { [weak self] id in self?.connectionClosed(id) }
         )
         var pollers: [Poller] = []
@@ -150,6 +153,25 @@ package final class Server: Sendable {
         state.withLock { $0.connections.count }
     }
 
+    /// Bytes and connections counted since start, and connections and
+    /// pooled requests now: for the metrics (read at a scrape, never per request).
+    package var transport: TransportTotals {
+        let (pollers, context, open) = state.withLock { ($0.pollers, $0.context, $0.connections.count) }
+        var totals = TransportTotals()
+        for poller in pollers {
+            totals.bytesReceived += poller.traffic.bytesReceived.load(ordering: .relaxed)
+            totals.bytesSent += poller.traffic.bytesSent.load(ordering: .relaxed)
+        }
+        totals.connectionsAccepted = connectionsAccepted.load(ordering: .relaxed)
+        totals.connectionsRefused = connectionsRefused.load(ordering: .relaxed)
+        totals.connectionsOpen = open
+        if let context {
+            let pooled = context.handlerPool.load, dedicated = context.dedicatedPool.load
+            totals.requestsInFlight = pooled.running + pooled.queued + dedicated.running + dedicated.queued
+        }
+        return totals
+    }
+
     /// Pooled handlers running and waiting right now (nil unless started).
     var handlerLoad: HandlerPool.Load? {
         state.withLock { $0.context }?.handlerPool.load
@@ -196,8 +218,10 @@ package final class Server: Sendable {
             return connection
         }
         if let connection {
+            connectionsAccepted.add(1, ordering: .relaxed)
             connection.start()
         } else {
+            connectionsRefused.add(1, ordering: .relaxed)
             refuse(fd)
         }
     }
@@ -206,13 +230,15 @@ package final class Server: Sendable {
     /// without touching the open connections. Best effort: one non-blocking send.
     private func refuse(_ fd: Int32) {
         var bytes: [UInt8] = []
+        let requestID = requestIDs.next()
         ResponseSerializer.serialize(
             HTTPResponse(status: .serviceUnavailable, headers: ["Retry-After": "1"]),
-            requestMethod: .get, version: .http1_1, keepAlive: false, date: refusals.current(), into: &bytes
+            requestMethod: .get, version: .http1_1, keepAlive: false, date: refusals.current(), requestID: requestID,
+            into: &bytes
         )
         accessLog?(AccessLogEntry(
             method: nil, path: nil, status: HTTPStatus.serviceUnavailable.code, bytes: 0, duration: .zero,
-            refusedBy: "maxConnections"
+            refusedBy: "maxConnections", requestID: requestID, remoteAddress: try? SocketAddress.peer(of: fd).host
         ))
         _ = bytes.withUnsafeBytes { Socket.write(fd, $0) }
         do throws(SocketError) { try Socket.close(fd) } catch { logger?("\(error)") }

@@ -4,13 +4,16 @@ import Moments
 
 /// The only place that turns errors into `extensions.code`: domain errors
 /// become `NOT_FOUND` with a message the client may see; anything else is
-/// logged with its detail and answered as a generic internal error.
+/// logged with its detail and the request's id, and answered as a generic
+/// internal error.
 package struct ErrorMapping: Sendable {
     private let logger: Logger
 
     package init(logger: Logger) { self.logger = logger }
 
-    package func graphQLError(for error: any Error) -> GraphQLError {
+    /// - Parameter context: the execution's context; a `MomentsContext`'s
+    ///   request names the request in the log line.
+    package func graphQLError(for error: any Error, context: Any) -> GraphQLError {
         switch error {
         case let error as GraphQLError:
             return error
@@ -19,7 +22,11 @@ package struct ErrorMapping: Sendable {
         case MomentsError.momentNotFound(let id):
             return GraphQLError("Moment '\(id)' not found.", code: .notFound)
         default:
-            logger.error("internal error while resolving a field", metadata: ["error": "\(String(reflecting: error))"])
+            var metadata: Logger.Metadata = ["error": "\(String(reflecting: error))"]
+            if let requestID = (context as? MomentsContext)?.request?.requestID, !requestID.isEmpty {
+                metadata["requestID"] = "\(requestID)"
+            }
+            logger.error("internal error while resolving a field", metadata: metadata)
             return GraphQLError("Internal server error.", code: .internalServerError)
         }
     }

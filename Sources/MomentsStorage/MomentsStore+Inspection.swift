@@ -74,6 +74,9 @@ extension MomentsStore {
     /// Entries in the read cache (timelines, moments' likers); nil when it is off.
     package var readCacheCounts: (timelines: Int, likers: Int)? { cache?.counts }
 
+    /// Read-cache hits and misses since start; nil when it is off.
+    package var readCacheStatistics: ReadCacheStatistics? { cache?.statistics }
+
     /// Replaces every row of the contract's tables with the demo data (times
     /// relative to `now`, Unix seconds), in one transaction, then clears the
     /// caches (which tells the response cache). For the QA page's reset only.

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Moments
 import PostgreSQL
 import SQLite
@@ -19,6 +20,8 @@ package final class MomentsStore: Sendable {
         package var postgreSQL = PGPoolConfiguration()
         /// On PostgreSQL: how the change-notification connection checks itself.
         package var notifications = PGNotificationListener.Timing()
+        /// Where the commit metrics go (`CommitMetrics`); by default nowhere.
+        package var metrics: any MetricsFactory = NOOPMetricsHandler.instance
 
         /// Reader connections (concurrent reads): `database.readers`.
         package var readers: Int {
@@ -94,7 +97,9 @@ package final class MomentsStore: Sendable {
     }
 
     package static func open(path: String, options: Options) throws -> MomentsStore {
-        let configuration = options.database
+        var configuration = options.database
+        let commits = CommitMetrics(factory: options.metrics)
+        configuration.commitObserver = { commits.committed(operations: $0, duration: $1) }
         let clock = options.clock
         let seed: ((Connection) throws -> Void)? = options.seedDemoData
             ? { connection in try DemoData.insert(into: connection, now: clock() / 1000) }

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Moments
 import PostgreSQL
 
@@ -25,10 +26,12 @@ final class PostgreSQLLikeRepository: LikeRepository {
 
     private let pool: PGPool
     private let clock: @Sendable () -> Int64
+    private let commits: CommitMetrics
 
-    init(pool: PGPool, clock: @escaping @Sendable () -> Int64) {
+    init(pool: PGPool, clock: @escaping @Sendable () -> Int64, commits: CommitMetrics = CommitMetrics(factory: NOOPMetricsHandler.instance)) {
         self.pool = pool
         self.clock = clock
+        self.commits = commits
     }
 
     func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] {
@@ -61,7 +64,10 @@ final class PostgreSQLLikeRepository: LikeRepository {
         try pool.withConnection { connection in
             let sql = isLiked ? Self.insert : Self.delete
             let parameters: [PGValue] = isLiked ? [.text(momentID), .text(userID), .integer(likedAt)] : [.text(momentID), .text(userID)]
+            // The statement is its own transaction: its time is the commit's.
+            let started = ContinuousClock.now
             _ = try connection.query(sql, parameters)
+            commits.committed(operations: 1, duration: ContinuousClock.now - started)
         }
     }
 }

@@ -79,6 +79,9 @@ final class ReadCache: Sendable {
         /// Changes made elsewhere cannot be heard (`suspend()`): every read
         /// misses and nothing is stored, until `resume()`.
         var isSuspended = false
+        /// Lookups answered from memory and not, since start (for the metrics:
+        /// counted under the lock the lookup takes anyway, so they cost nothing more).
+        var statistics = ReadCacheStatistics()
     }
 
     private let state: Mutex<State>
@@ -104,15 +107,19 @@ final class ReadCache: Sendable {
 
     func timeline(userID: String) -> TimelineLookup {
         state.withLock { state in
-            if !state.isSuspended, let timeline = state.timelines.value(for: userID) { return .hit(timeline) }
+            if !state.isSuspended, let timeline = state.timelines.value(for: userID) {
+                state.statistics.timelineHits &+= 1
+                return .hit(timeline)
+            }
+            state.statistics.timelineMisses &+= 1
             return .miss(epoch: state.epoch)
         }
     }
 
-    /// The cached timeline, or nil; never a ticket (for reads that only peek).
+    /// The cached timeline, or nil; never a ticket (for reads that only peek,
+    /// which the statistics do not count).
     func cachedTimeline(userID: String) -> Timeline? {
-        if case .hit(let timeline) = timeline(userID: userID) { return timeline }
-        return nil
+        state.withLock { state in state.isSuspended ? nil : state.timelines.value(for: userID) }
     }
 
     /// Stores a timeline read after `timeline(userID:)` returned `.miss(epoch)`;
@@ -146,6 +153,8 @@ final class ReadCache: Sendable {
                     lookup.generations.append(state.stripes[Self.stripe(id)])
                 }
             }
+            state.statistics.likersMisses &+= lookup.misses.count
+            state.statistics.likersHits &+= momentIDs.count - lookup.misses.count
         }
         return lookup
     }
@@ -233,4 +242,17 @@ final class ReadCache: Sendable {
     var counts: (timelines: Int, likers: Int) {
         state.withLock { ($0.timelines.count, $0.likers.count) }
     }
+
+    var statistics: ReadCacheStatistics {
+        state.withLock { $0.statistics }
+    }
+}
+
+/// Read-cache lookups since start: a user's timeline, and each moment's
+/// likers (one per moment of a page).
+package struct ReadCacheStatistics: Sendable, Equatable {
+    package var timelineHits = 0
+    package var timelineMisses = 0
+    package var likersHits = 0
+    package var likersMisses = 0
 }

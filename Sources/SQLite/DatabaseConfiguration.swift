@@ -29,6 +29,11 @@ package struct DatabaseConfiguration: Sendable {
     /// the caller's thread pool can run other work meanwhile; the server passes
     /// `HandlerWait.perform`. Default: just wait.
     package var whileWaitingForCommit: @Sendable (() -> Void) -> Void = { $0() }
+    /// Called on the writer's queue after every group commit (committed or
+    /// not) with its operations and its time from `BEGIN` to the end of
+    /// `COMMIT` (the fsync included), for the metrics. Keep it quick: the
+    /// next batch waits for it. Default none.
+    package var commitObserver: (@Sendable (_ operations: Int, _ duration: Duration) -> Void)?
 
     package init(
         readers: Int = DatabaseConfiguration.defaultReaders,

@@ -28,7 +28,8 @@ package final class DatabasePool: Sendable {
         self.readers = ReaderPool(readerBoxes)
         self.writer = WriteQueue(
             connection: ConnectionBox(writerConnection), maxBatch: configuration.maxWriteBatch,
-            whileWaiting: configuration.whileWaitingForCommit
+            whileWaiting: configuration.whileWaitingForCommit,
+            commitObserver: configuration.commitObserver
         )
     }
 

@@ -21,6 +21,7 @@ final class WriteQueue: @unchecked Sendable {
     private let connection: ConnectionBox
     private let maxBatch: Int
     private let whileWaiting: @Sendable (() -> Void) -> Void
+    private let commitObserver: (@Sendable (_ operations: Int, _ duration: Duration) -> Void)?
     private let lock = Lock()
     // Guarded by `lock`.
     private var pending: [PendingWrite] = []
@@ -29,11 +30,15 @@ final class WriteQueue: @unchecked Sendable {
     // Only touched on `queue`.
     private var monitor: ExternalChangeMonitor?
 
-    init(connection: ConnectionBox, maxBatch: Int, whileWaiting: @escaping @Sendable (() -> Void) -> Void = { $0() }) {
+    init(
+        connection: ConnectionBox, maxBatch: Int, whileWaiting: @escaping @Sendable (() -> Void) -> Void = { $0() },
+        commitObserver: (@Sendable (_ operations: Int, _ duration: Duration) -> Void)? = nil
+    ) {
         precondition(maxBatch > 0, "a write batch holds at least one operation")
         self.connection = connection
         self.maxBatch = maxBatch
         self.whileWaiting = whileWaiting
+        self.commitObserver = commitObserver
     }
 
     /// Runs `body` in the next batch and returns its result once the batch is committed.
@@ -77,7 +82,13 @@ final class WriteQueue: @unchecked Sendable {
                 return batch
             }
             if batch.isEmpty { return }
-            commit(batch)
+            if let commitObserver {
+                let started = ContinuousClock.now
+                commit(batch)
+                commitObserver(batch.count, ContinuousClock.now - started)
+            } else {
+                commit(batch)
+            }
             // Before the callers are woken: anything cached from a file another
             // program changed is dropped before our own writes are acknowledged.
             monitor?.check()

@@ -16,11 +16,23 @@ import Logging
 /// path and operation name come from the client: they are escaped and capped
 /// at `LogLine.maxValueBytes` like every logged value.
 ///
+/// Then ` requestID=ID`, the id echoed in the response's `X-Request-ID`.
+///
+/// With `--log-format json` the same fields are members of one object:
+///
+///     {"time":"...","level":"info","logger":"moments-bff","message":"access","requestID":"k3f9qz-0000001a",
+///      "method":"POST","path":"/graphql","status":200,"bytes":1234,"durationMicros":850,
+///      "client":"127.0.0.1","operation":"getMomentsDetailsByUserID"}
+///
+/// (`method` and `path` `null` when never decoded; `operation`, `refused` and
+/// `cache` only when they apply).
+///
 /// The hook runs on the server's I/O thread for every request, so the line
 /// is built as bytes and handed to `LogWriter` without going through
 /// swift-log's `Logger` (no message `String`, no existential call).
 enum AccessLogLine {
-    static func make(_ entry: AccessLogEntry, label: String) -> [UInt8] {
+    static func make(_ entry: AccessLogEntry, label: String, format: LogFormat = .text) -> [UInt8] {
+        guard format == .text else { return json(entry, label: label) }
         var line = LogLine(level: .info, label: label)
         appendFields(
             method: entry.method?.rawValue, path: entry.path, status: entry.status, bytes: entry.bytes,
@@ -31,6 +43,25 @@ enum AccessLogLine {
             line.appendEscaped(refusedBy, limit: LogLine.maxValueBytes)
         }
         if entry.cached { line.append(" cache=hit") }
+        if !entry.requestID.isEmpty {
+            line.append(" requestID=")
+            line.appendEscaped(entry.requestID, limit: LogLine.maxValueBytes)
+        }
+        return line.finished()
+    }
+
+    private static func json(_ entry: AccessLogEntry, label: String) -> [UInt8] {
+        var line = JSONLogLine(level: .info, label: label, message: "access")
+        line.field("requestID", entry.requestID)
+        line.field("method", entry.method?.rawValue)
+        line.field("path", entry.path)
+        line.field("status", entry.status)
+        line.field("bytes", entry.bytes)
+        line.field("durationMicros", microseconds(entry.duration))
+        line.field("client", entry.remoteAddress)
+        if let detail = entry.detail { line.field("operation", detail) }
+        if let refusedBy = entry.refusedBy { line.field("refused", refusedBy) }
+        if entry.cached { line.field("cache", "hit") }
         return line.finished()
     }
 

@@ -4,6 +4,7 @@ import HTTPServer
 import JSON
 import MomentsAPI
 import MomentsStorage
+import ServerMetrics
 
 /// The QA page at `/internal` (see `InternalPageSetting`): the page, the
 /// facts it shows (`/internal/facts`) and the reset (`/internal/reset`).
@@ -11,7 +12,8 @@ struct InternalRoutes {
     let configuration: ServeConfiguration
     let store: MomentsStore
     let responseCache: ResponseCache?
-    let counters: RequestCounters
+    /// Responses counted so far (the request metrics' totals); nil with `--metrics off`.
+    let responseTotals: @Sendable () -> ResponseTotals.Snapshot?
     /// The remote toggles whose source, age and last fetch the page shows.
     var toggles: FeatureToggles? = nil
     /// Asked for by the reset; a new one per process.
@@ -28,11 +30,14 @@ struct InternalRoutes {
     /// database is not something to find switched on by default.
     var resetAvailable: Bool { configuration.internalPage == .on }
 
+    /// The paths `add(to:)` routes (each a metrics route label).
+    static let paths = ["/internal", "/internal/facts", "/internal/reset"]
+
     func add(to router: inout Router) {
-        router.add(.get, "/internal", InternalPageHandler())
-        router.add(.get, "/internal/facts", InternalFactsHandler(facts: { try facts() }))
+        router.add(.get, Self.paths[0], InternalPageHandler())
+        router.add(.get, Self.paths[1], InternalFactsHandler(facts: { try facts() }))
         let store = self.store
-        router.add(.post, "/internal/reset", InternalResetHandler(
+        router.add(.post, Self.paths[2], InternalResetHandler(
             available: resetAvailable, token: resetToken, reset: { try store.resetToDemoData() }))
     }
 
@@ -86,14 +91,16 @@ struct InternalRoutes {
                     ["entries": .int(usage.entries), "bytes": .int(usage.bytes), "capacityBytes": .int(configuration.responseCacheBytes)]
                 } ?? .null,
             ],
-            "requests": [
-                "total": .int(counters.total.load(ordering: .relaxed)),
-                "fromResponseCache": .int(counters.fromCache.load(ordering: .relaxed)),
-                "2xx": .int(counters.count(statusClass: 2)),
-                "3xx": .int(counters.count(statusClass: 3)),
-                "4xx": .int(counters.count(statusClass: 4)),
-                "5xx": .int(counters.count(statusClass: 5)),
-            ],
+            "requests": responseTotals().map { totals in
+                [
+                    "total": .int(totals.total),
+                    "fromResponseCache": .int(totals.fromCache),
+                    "2xx": .int(totals.count(statusClass: 2)),
+                    "3xx": .int(totals.count(statusClass: 3)),
+                    "4xx": .int(totals.count(statusClass: 4)),
+                    "5xx": .int(totals.count(statusClass: 5)),
+                ]
+            } ?? .null,
             "toggles": toggleFacts(now: WallClock.nowMilliseconds()),
             "viewers": .array(viewers.map { ["id": .string($0.id), "name": .string($0.name)] }),
             "reset": .object(reset),
@@ -105,7 +112,8 @@ struct InternalRoutes {
         let c = configuration, http = c.httpLimits, graphQL = c.graphQLLimits
         return [
             ("--host", c.host), ("--port", String(c.port)), ("--database", DatabaseLocation(c.databasePath).description),
-            ("--log-level", c.logLevel.rawValue), ("--log-buffer-bytes", String(c.logBufferBytes)),
+            ("--log-level", c.logLevel.rawValue), ("--log-format", c.logFormat.rawValue),
+            ("--log-buffer-bytes", String(c.logBufferBytes)), ("--metrics", c.metricsDescription),
             ("--cors-origin", c.corsOrigins.isEmpty ? "none" : c.corsOrigins.joined(separator: ", ")),
             ("--readers", String(c.readerConnections)),
             ("--cache-timelines", c.cache.isEnabled ? String(c.cache.timelineCapacity) : "0 (read cache off)"),

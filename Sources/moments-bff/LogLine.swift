@@ -154,7 +154,7 @@ struct LogLine {
         return String(decoding: line.bytes, as: UTF8.self)
     }
 
-    private static func name(of level: Logger.Level) -> StaticString {
+    static func name(of level: Logger.Level) -> StaticString {
         switch level {
         case .trace: "trace"
         case .debug: "debug"
@@ -166,33 +166,40 @@ struct LogLine {
         }
     }
 
-    /// ISO 8601 in UTC with milliseconds, from `clock_gettime` and `gmtime_r`.
-    /// (UTC needs no time-zone file: glibc's `localtime_r` re-reads
-    /// `/etc/localtime` on every call, which showed in profiles at one line per request.)
     private mutating func appendTimestamp() {
+        LogTimestamp.append(into: &bytes)
+    }
+}
+
+/// The time of a log line, in both formats: ISO 8601 in UTC with
+/// milliseconds, from `clock_gettime` and `gmtime_r`. (UTC needs no
+/// time-zone file: glibc's `localtime_r` re-reads `/etc/localtime` on every
+/// call, which showed in profiles at one line per request.)
+enum LogTimestamp {
+    static func append(into bytes: inout [UInt8]) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var seconds = now.tv_sec
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        appendDigits(Int(parts.tm_year) + 1900, width: 4)
-        append("-")
-        appendDigits(Int(parts.tm_mon) + 1, width: 2)
-        append("-")
-        appendDigits(Int(parts.tm_mday), width: 2)
-        append("T")
-        appendDigits(Int(parts.tm_hour), width: 2)
-        append(":")
-        appendDigits(Int(parts.tm_min), width: 2)
-        append(":")
-        appendDigits(Int(parts.tm_sec), width: 2)
-        append(".")
-        appendDigits(Int(now.tv_nsec / 1_000_000), width: 3)
-        append("Z")
+        appendDigits(Int(parts.tm_year) + 1900, width: 4, into: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(Int(parts.tm_mon) + 1, width: 2, into: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(Int(parts.tm_mday), width: 2, into: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(Int(parts.tm_hour), width: 2, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(Int(parts.tm_min), width: 2, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(Int(parts.tm_sec), width: 2, into: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(Int(now.tv_nsec / 1_000_000), width: 3, into: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// `value` (0 ..< 10^width) in decimal, zero-padded to `width` digits.
-    private mutating func appendDigits(_ value: Int, width: Int) {
+    private static func appendDigits(_ value: Int, width: Int, into bytes: inout [UInt8]) {
         var divisor = 1
         for _ in 1..<width { divisor *= 10 }
         var rest = max(0, value)

@@ -45,8 +45,11 @@ final class LogWriter: Sendable {
     /// Queued bytes that wake a pacing writer early: a quarter of the capacity.
     let wakeThreshold: Int
     private let label: String
+    private let format: LogFormat
     private let descriptor: Int32
     private let state: Mutex<State>
+    /// Lines dropped since start (the metrics' `moments_log_lines_dropped_total`).
+    private let droppedTotal = Atomic<Int>(0)
     private let wakeUp = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -55,10 +58,12 @@ final class LogWriter: Sendable {
     ///   - capacity: bytes that may wait to be written; past it lines are dropped.
     ///   - label: the logger label on the writer's own line (the dropped count).
     ///   - descriptor: where lines go; standard error unless a test says otherwise.
-    init(capacity: Int = LogWriter.defaultCapacity, label: String, descriptor: Int32 = STDERR_FILENO) {
+    ///   - format: how the writer's own line (the dropped count) is written.
+    init(capacity: Int = LogWriter.defaultCapacity, label: String, format: LogFormat = .text, descriptor: Int32 = STDERR_FILENO) {
         self.capacity = capacity
         self.wakeThreshold = max(1, capacity / 4)
         self.label = label
+        self.format = format
         self.descriptor = descriptor
         var initial = State()
         initial.pending.reserveCapacity(capacity)
@@ -73,11 +78,13 @@ final class LogWriter: Sendable {
     /// Queues `line` (a whole line with its newline), or drops and counts it
     /// when the buffer is full. Never blocks on I/O.
     func append(_ line: [UInt8]) {
+        var dropped = false
         let wake = state.withLock { state -> Bool in
             if state.pending.count + line.count <= capacity {
                 state.pending.append(contentsOf: line)
             } else {
                 state.dropped += 1
+                dropped = true
             }
             if state.writerIdle || (state.writerPacing && state.pending.count >= wakeThreshold) {
                 state.writerIdle = false
@@ -86,8 +93,12 @@ final class LogWriter: Sendable {
             }
             return false
         }
+        if dropped { droppedTotal.add(1, ordering: .relaxed) }
         if wake { wakeUp.signal() }
     }
+
+    /// Lines dropped since start because the buffer was full.
+    var droppedLines: Int { droppedTotal.load(ordering: .relaxed) }
 
     /// Waits, at most `timeout`, until everything queued so far is written;
     /// lines appended afterwards may be lost. For shutdown: call it once, last.
@@ -158,6 +169,13 @@ final class LogWriter: Sendable {
     }
 
     private func droppedLine(count: Int) -> [UInt8] {
+        if format == .json {
+            let message = count == 1 ? "dropped 1 log line while standard error was blocked"
+                : "dropped \(count) log lines while standard error was blocked"
+            var line = JSONLogLine(level: .warning, label: label, message: message)
+            line.field("dropped", count)
+            return line.finished()
+        }
         var line = LogLine(level: .warning, label: label)
         line.append("dropped ")
         line.appendDecimal(count)

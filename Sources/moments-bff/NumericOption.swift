@@ -52,6 +52,13 @@ struct NumericOption<Value: OptionNumber>: Sendable {
         "\(range.lowerBound.optionText) to \(range.upperBound.optionText)" + (unit.isEmpty ? "" : " \(unit)")
     }
 
+    /// The option's value if given, else its environment variable's if set; nil
+    /// when neither is (for an option whose absence means something: `--metrics-port`).
+    func resolveIfGiven(_ given: String?) throws(ValidationError) -> Value? {
+        guard given != nil || environment.flatMap(Environment.string) != nil else { return nil }
+        return try resolve(given)
+    }
+
     /// The option's value if given, else its environment variable's if set, else the default.
     func resolve(_ given: String?) throws(ValidationError) -> Value {
         let text: String

@@ -18,6 +18,8 @@ enum OptionBounds {
 
     // Server and database.
     static let port = NumericOption<Int>(flag: "--port", environment: "PORT", range: 0...65_535, defaultValue: 4_000)
+    /// No default: without it `/metrics` is on the main port (`defaultValue` is never used).
+    static let metricsPort = NumericOption<Int>(flag: "--metrics-port", environment: "METRICS_PORT", range: 0...65_535, defaultValue: 0)
     static let readers = NumericOption<Int>(flag: "--readers", environment: "DATABASE_READERS", range: 1...64, defaultValue: MomentsStore.Options.defaultReaders)
     static let postgresConnections = NumericOption<Int>(
         flag: "--postgres-connections", environment: "POSTGRES_CONNECTIONS", range: 1...256,

@@ -47,7 +47,7 @@ enum InternalPageSetting: String, CaseIterable {
 
 /// The option, else the environment variable, else the default; an unknown
 /// word is a usage error naming where it came from, as `NumericOption` does.
-private func resolveSetting<Setting: RawRepresentable & CaseIterable>(
+func resolveSetting<Setting: RawRepresentable & CaseIterable>(
     _ option: String?, _ name: String, _ variable: String, default fallback: Setting
 ) throws -> Setting where Setting.RawValue == String {
     let source = option != nil ? name : "\(variable) (\(name))"

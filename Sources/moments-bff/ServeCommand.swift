@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoreMetrics
 import Glibc
 import GraphQL
 import HTTP1
@@ -8,6 +9,7 @@ import Logging
 import Moments
 import MomentsAPI
 import MomentsStorage
+import ServerMetrics
 import ToggleSource
 
 /// `moments-bff serve` (the default): opens the database and serves HTTP until SIGTERM/SIGINT.
@@ -27,12 +29,16 @@ struct ServeCommand: ParsableCommand {
         let persistedQueries = try access.resolvePersistedQueries()
         let authenticator = try access.resolveAuthenticator()
         let label = "moments-bff"
-        let logWriter = LogWriter(capacity: configuration.logBufferBytes, label: label)
+        let logFormat = configuration.logFormat
+        let logWriter = LogWriter(capacity: configuration.logBufferBytes, label: label, format: logFormat)
         // Runs on every way out of `run`, thrown errors included: queued lines get a bounded wait.
         defer { logWriter.finish() }
         LoggingSystem.bootstrap { label in
-            StandardErrorLogHandler(label: label, level: configuration.logLevel, writer: logWriter)
+            StandardErrorLogHandler(label: label, level: configuration.logLevel, writer: logWriter, format: logFormat)
         }
+        // Made before the layers, which make their metrics with its factory.
+        let metrics = configuration.metrics == .off ? nil : ServeMetrics()
+        let metricsFactory: any MetricsFactory = metrics?.factory ?? NOOPMetricsHandler.instance
         let logger = Logger(label: label)
         logger.info("starting", metadata: configuration.logMetadata)
         logger.info("access", metadata: [
@@ -43,7 +49,9 @@ struct ServeCommand: ParsableCommand {
 
         let store: MomentsStore
         do {
-            store = try MomentsStore.open(database: DatabaseLocation(configuration.databasePath), options: configuration.storeOptions)
+            var storeOptions = configuration.storeOptions
+            storeOptions.metrics = metricsFactory
+            store = try MomentsStore.open(database: DatabaseLocation(configuration.databasePath), options: storeOptions)
         } catch {
             logger.critical("cannot open database \(DatabaseLocation(configuration.databasePath)): \(error)")
             throw ExitCode.failure
@@ -61,7 +69,7 @@ struct ServeCommand: ParsableCommand {
         let engine = GraphQLEngine(
             schema: MomentsSchema.schema,
             limits: configuration.graphQLLimits,
-            errorMapper: { errors.graphQLError(for: $0) }
+            errorMapper: { errors.graphQLError(for: $0, context: $1) }
         )
         try persistedQueries.checkTrustedDocuments(with: engine)
 
@@ -84,7 +92,8 @@ struct ServeCommand: ParsableCommand {
             jsonLimits: configuration.jsonLimits,
             responseCache: responseCache,
             persistedQueries: persistedQueries,
-            authenticator: authenticator
+            authenticator: authenticator,
+            errorCounters: GraphQLErrorCounters(factory: metricsFactory)
         )
         router.add(.post, "/graphql", graphQL)
         // A browser's GET without a query gets the explorer page; everything else the endpoint.
@@ -97,37 +106,69 @@ struct ServeCommand: ParsableCommand {
         router.add(.get, "/readyz", execution: .dedicated, ReadinessHandler(ping: { try store.ping() }))
         router.add(.get, "/", execution: .inline, RootPageHandler())
 
-        // The QA page (its default depends on the address: see InternalPageSetting) and its counters.
-        let counters = RequestCounters()
+        // /metrics on the main port, or on a server of its own (--metrics-port).
+        var metricsRouter = Router()
+        if let metrics {
+            let handler = MetricsHandler(exporter: metrics.exporter)
+            if configuration.metrics == .mainPort {
+                router.add(.get, "/metrics", handler)
+            } else {
+                metricsRouter.add(.get, "/metrics", handler)
+            }
+        }
+
+        // The QA page (its default depends on the address: see InternalPageSetting).
         let internalPage = configuration.internalPage.isEnabled(host: configuration.host)
+        // Every response is counted once, from the transport's record; the QA page shows the totals.
+        let requests = metrics?.requests(
+            routes: router.paths + (internalPage ? InternalRoutes.paths : []) + metricsRouter.paths,
+            operations: AppDocuments.operationNames + (persistedQueries.trustedDocuments?.operations.map(\.name) ?? []))
         if internalPage {
             InternalRoutes(
-                configuration: configuration, store: store, responseCache: responseCache, counters: counters, toggles: toggles)
+                configuration: configuration, store: store, responseCache: responseCache,
+                responseTotals: { requests?.responseTotals }, toggles: toggles)
                 .add(to: &router)
         }
 
-        let cors = CORSHandler(policy: CORSPolicy(allowedOrigins: configuration.corsOrigins), next: router)
-        let handler: any HTTPHandler = internalPage ? CountingHandler(next: cors, counters: counters) : cors
-        // The access log is info: one line per response, handled or refused by the transport.
-        let accessLog: Server.AccessLog? = configuration.logLevel <= .info
-            ? { @Sendable entry in logWriter.append(AccessLogLine.make(entry, label: label)) }
+        let handler = CORSHandler(policy: CORSPolicy(allowedOrigins: configuration.corsOrigins), next: router)
+        // One record per response, handled or refused by the transport: the
+        // access log (info) and the request metrics both come from it.
+        let accessLog = configuration.logLevel <= .info
+        let onResponse: Server.AccessLog? = accessLog || requests != nil
+            ? { @Sendable entry in
+                requests?.record(entry)
+                if accessLog { logWriter.append(AccessLogLine.make(entry, label: label, format: logFormat)) }
+            }
             : nil
         let server = Server(
             host: configuration.host, port: configuration.port, limits: configuration.httpLimits, handler: handler,
-            accessLog: accessLog,
+            accessLog: onResponse,
             logger: { message in logger.warning("\(message)") }
         )
+        var metricsServer: Server?
+        if case .port(let port) = configuration.metrics {
+            metricsServer = Server(
+                host: configuration.host, port: port, limits: configuration.httpLimits, handler: metricsRouter,
+                accessLog: onResponse, logger: { message in logger.warning("\(message)") })
+        }
+        let servers = [server] + (metricsServer.map { [$0] } ?? [])
+        metrics?.collect(servers: servers, store: store, logWriter: logWriter)
+
+        if let metricsServer {
+            let metricsAddress = try metricsServer.start()
+            print("metrics on http://\(metricsAddress)/metrics")
+        }
         let address = try server.start()
         let signals = SignalWatcher(signals: [SIGTERM, SIGINT]) { signal in
             logger.info("received signal \(signal), shutting down")
-            server.stop()
+            for server in servers { server.stop() }
         }
 
-        // Tests and scripts wait for exactly this line on standard output.
+        // Tests and scripts wait for exactly this line on standard output (last).
         print("listening on http://\(address)")
         fflush(nil)
 
-        server.waitUntilStopped()
+        for server in servers { server.waitUntilStopped() }
         signals.cancel()
         store.close()
         logger.info("stopped")

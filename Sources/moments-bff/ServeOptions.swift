@@ -24,6 +24,15 @@ struct ServeOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: OptionBounds.logBufferBytes.help("Log lines waiting for standard error; past it lines are dropped and counted."))
     var logBufferBytes: String?
 
+    @Option(help: "Log format: text (one line for people) or json (one JSON object per line). [LOG_FORMAT] (default: text)")
+    var logFormat: String?
+
+    @Option(help: "GET /metrics (Prometheus text format, or OpenMetrics when asked) and the request counting behind it: on or off. [METRICS] (default: on)")
+    var metrics: String?
+
+    @Option(parsing: .unconditional, help: "Serve /metrics on this port of --host instead of the main port (0 picks a free one, printed as `metrics on http://HOST:PORT/metrics`). [METRICS_PORT] (0 to 65535; default: the main port)")
+    var metricsPort: String?
+
     @Option(name: .customLong("cors-origin"), help: "A browser origin allowed by CORS (repeatable; * for any). [CORS_ORIGINS, comma separated] (default: none)")
     var corsOrigins: [String] = []
 
@@ -136,6 +145,12 @@ struct ServeOptions: ParsableArguments {
         json.maxDepth = graphQL.parse.maxDepth
         json.maxBytes = http.maxBodyBytes
 
+        let metricsPlacement: MetricsPlacement
+        switch try MetricsSetting.resolve(metrics) {
+        case .off: metricsPlacement = .off
+        case .on: metricsPlacement = try OptionBounds.metricsPort.resolveIfGiven(metricsPort).map { .port($0) } ?? .mainPort
+        }
+
         let levelName = Environment.resolve(logLevel, "LOG_LEVEL", default: "info")
         guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
             throw ValidationError("unknown log level '\(LogLine.escaped(levelName, limit: 64))'")
@@ -161,7 +176,9 @@ struct ServeOptions: ParsableArguments {
             cache: cache,
             responseCacheBytes: try OptionBounds.responseCacheBytes.resolve(responseCacheBytes),
             logLevel: level,
+            logFormat: try LogFormat.resolve(logFormat),
             logBufferBytes: try OptionBounds.logBufferBytes.resolve(logBufferBytes),
+            metrics: metricsPlacement,
             corsOrigins: origins,
             httpLimits: http,
             graphQLLimits: graphQL,
@@ -184,7 +201,10 @@ struct ServeConfiguration {
     /// 0: no response cache.
     var responseCacheBytes: Int
     var logLevel: Logger.Level
+    var logFormat: LogFormat
     var logBufferBytes: Int
+    /// Whether and where `/metrics` is served (`--metrics`, `--metrics-port`).
+    var metrics: MetricsPlacement
     var corsOrigins: [String]
     var httpLimits: HTTPLimits
     var graphQLLimits: GraphQLLimits
@@ -213,6 +233,16 @@ struct ServeConfiguration {
             "maxExecutedFields": "\(graphQLLimits.maxExecutedFields)",
             "documentCacheBytes": "\(graphQLLimits.documentCacheBytes)", "requestTimeout": "\(graphQLLimits.requestTimeout)",
             "explorer": "\(explorer)", "internalPage": "\(internalPage)",
+            "logFormat": "\(logFormat)", "metrics": "\(metricsDescription)",
         ]
+    }
+
+    /// `off`, `on` (the main port) or `port N`: for the start-up line and the QA page.
+    var metricsDescription: String {
+        switch metrics {
+        case .off: "off"
+        case .mainPort: "on"
+        case .port(let port): "port \(port)"
+        }
     }
 }

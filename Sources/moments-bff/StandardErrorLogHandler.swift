@@ -15,11 +15,13 @@ struct StandardErrorLogHandler: LogHandler {
     var logLevel: Logger.Level
     var metadata: Logger.Metadata = [:]
     private let writer: LogWriter
+    private let format: LogFormat
 
-    init(label: String, level: Logger.Level, writer: LogWriter) {
+    init(label: String, level: Logger.Level, writer: LogWriter, format: LogFormat = .text) {
         self.label = label
         self.logLevel = level
         self.writer = writer
+        self.format = format
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -28,11 +30,12 @@ struct StandardErrorLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        writer.append(Self.line(for: event, label: label, metadata: metadata))
+        writer.append(Self.line(for: event, label: label, metadata: metadata, format: format))
     }
 
     /// The finished line for `event`, with the handler's `metadata` merged under the event's.
-    static func line(for event: LogEvent, label: String, metadata: Logger.Metadata) -> [UInt8] {
+    static func line(for event: LogEvent, label: String, metadata: Logger.Metadata, format: LogFormat = .text) -> [UInt8] {
+        guard format == .text else { return json(for: event, label: label, metadata: metadata) }
         var line = LogLine(level: event.level, label: label)
         line.appendEscaped(event.message.description, limit: LogLine.maxMessageBytes)
         if !metadata.isEmpty || !(event.metadata?.isEmpty ?? true) {
@@ -47,6 +50,20 @@ struct StandardErrorLogHandler: LogHandler {
         if let error = event.error {
             line.append(" error=")
             line.appendEscaped(String(describing: error), limit: LogLine.maxValueBytes)
+        }
+        return line.finished()
+    }
+
+    /// `{"time":...,"level":...,"logger":...,"message":...,"KEY":"VALUE",...,"error":...}`: metadata sorted by key.
+    static func json(for event: LogEvent, label: String, metadata: Logger.Metadata) -> [UInt8] {
+        var line = JSONLogLine(level: event.level, label: label, message: event.message.description)
+        let merged = event.metadata.map { metadata.merging($0) { $1 } } ?? metadata
+        for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
+            line.metadataField(key, value.description)
+        }
+        if let error = event.error {
+            // One member per key: an `error` in the metadata keeps its name.
+            line.metadataField(merged["error"] == nil ? "error" : "metadata.error", String(describing: error))
         }
         return line.finished()
     }

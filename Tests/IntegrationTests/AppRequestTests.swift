@@ -61,7 +61,7 @@ import TestSupport
         let starting = server.waitForStderrLine { $0.contains("info moments-bff: starting") }
         #expect(starting?.contains("port=0") == true)
         let line = try #require(server.waitForStderrLine { $0.contains("POST /graphql 200") })
-        #expect(line.hasSuffix("op=getMomentsDetailsByUserID"))
+        #expect(line.wholeMatch(of: /.* op=getMomentsDetailsByUserID requestID=[0-9a-z]{6}-[0-9a-z]{8}/) != nil)
     }
 
     @Test func responseKeysComeInSelectionOrder() async throws {

@@ -14,7 +14,7 @@ struct APIFixture {
     init(database: InMemoryDatabase = .demo()) {
         self.database = database
         let errors = ErrorMapping(logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let engine = GraphQLEngine(schema: MomentsSchema.schema, errorMapper: { errors.graphQLError(for: $0) })
+        let engine = GraphQLEngine(schema: MomentsSchema.schema, errorMapper: { errors.graphQLError(for: $0, context: $1) })
         handler = GraphQLHTTPHandler(
             engine: engine,
             services: MomentsServices(timelines: database.timelineService(), likes: database.likeService())

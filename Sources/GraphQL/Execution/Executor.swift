@@ -11,7 +11,7 @@ struct Executor: ~Copyable {
     let schema: Schema
     let collector: FieldCollector
     let context: Any
-    let errorMapper: (@Sendable (any Error) -> GraphQLError?)?
+    let errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?
     let bounds: ExecutionBounds
     let plans: OperationPlanCache
 
@@ -28,7 +28,7 @@ struct Executor: ~Copyable {
     init(
         schema: Schema, fragments: [String: FragmentDefinition], variables: JSONObject, context: Any,
         plans: OperationPlanCache,
-        errorMapper: (@Sendable (any Error) -> GraphQLError?)?, bounds: ExecutionBounds, initialCapacity: Int = 1024
+        errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?, bounds: ExecutionBounds, initialCapacity: Int = 1024
     ) {
         self.schema = schema
         self.collector = FieldCollector(schema: schema, fragments: fragments, variables: variables)
@@ -221,7 +221,7 @@ struct Executor: ~Copyable {
         var result: GraphQLError
         if let graphQLError = error as? GraphQLError {
             result = graphQLError
-        } else if let mapped = errorMapper?(error) {
+        } else if let mapped = errorMapper?(error, context) {
             result = mapped
         } else {
             result = GraphQLError("Internal server error", code: .internalServerError)

@@ -17,13 +17,15 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     private let persistedQueries: PersistedQueryPolicy
     /// With it, every request needs a valid bearer token, and acts as its subject.
     private let authenticator: BearerTokenVerifier?
+    private let errorCounters: GraphQLErrorCounters
 
     package init(
         engine: GraphQLEngine, services: MomentsServices, jsonLimits: JSONLimits = JSONLimits(),
         responseCache: ResponseCache? = nil, persistedQueries: PersistedQueryPolicy = PersistedQueryPolicy(),
-        authenticator: BearerTokenVerifier? = nil
+        authenticator: BearerTokenVerifier? = nil, errorCounters: GraphQLErrorCounters = GraphQLErrorCounters()
     ) {
         self.authenticator = authenticator
+        self.errorCounters = errorCounters
         self.engine = engine
         self.services = services
         self.jsonLimits = jsonLimits
@@ -106,12 +108,14 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             switch authenticator.viewer(of: request) {
             case .success(let authenticated): viewer = authenticated.userID
             case .failure(let failure):
+                errorCounters.count(.unauthenticated)
                 return BearerTokenVerifier.unauthorizedResponse(failure, contentType: media.contentType)
             }
         }
         do {
             return try respond(to: request, media: media, deadline: deadline, viewer: viewer)
         } catch {
+            errorCounters.count(error.code)
             var headers = error.headers
             headers.add("Content-Type", media.contentType)
             let body = errorResponseBody([GraphQLError(error.message, code: error.code)])
@@ -137,6 +141,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             switch engine.prepare(source.query, persistedID: source.persistedID) {
             case .success(let document): prepared = document
             case .failure(let failure):
+                errorCounters.count(failure.errors)
                 return response(requestErrorStatus, media, errorResponseBody(failure.errors), operationName: parameters.operationName)
             }
         }
@@ -144,6 +149,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         do {
             operation = try prepared.operation(named: parameters.operationName)
         } catch {
+            errorCounters.count(error.code)
             return response(requestErrorStatus, media, errorResponseBody([error]), operationName: parameters.operationName)
         }
         if !isPost && operation.operation != .query {
@@ -164,6 +170,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         let result = engine.execute(
             prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
             deadline: deadline)
+        errorCounters.count(result.errors)
         if let responseCache, let key, let ticket, result.hasData, result.errors.isEmpty, !context.evaluatedToggles,
             let alias = requestKey(request, viewer: viewer)
         {

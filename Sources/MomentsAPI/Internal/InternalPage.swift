@@ -269,7 +269,7 @@ function renderFacts() {
   const f = facts, s = f.server, db = f.database, c = f.caches, r = f.requests;
   dl("server", [["version", s.version], ["build", s.build + " · " + s.compiler], ["built", s.builtAt ? new Date(s.builtAt * 1000).toLocaleString() : null],
     ["started", new Date(s.startedAt * 1000).toLocaleString()], ["uptime", duration(s.uptimeSeconds)], ["pid", s.pid]]);
-  dl("counters", [["requests", r.total], ["from response cache", r.fromResponseCache], ["2xx / 3xx", r["2xx"] + " / " + r["3xx"]], ["4xx / 5xx", r["4xx"] + " / " + r["5xx"]],
+  dl("counters", [...(r ? [["requests", r.total], ["from response cache", r.fromResponseCache], ["2xx / 3xx", r["2xx"] + " / " + r["3xx"]], ["4xx / 5xx", r["4xx"] + " / " + r["5xx"]]] : [["requests", "not counted (--metrics off)"]]),
     ["read cache", c.readCache ? `${c.readCache.timelines} / ${c.readCache.timelineCapacity} timelines, ${c.readCache.momentLikes} / ${c.readCache.momentLikesCapacity} likers` : "off"],
     ["response cache", c.responseCache ? `${c.responseCache.entries} answers, ${bytes(c.responseCache.bytes)} / ${bytes(c.responseCache.capacityBytes)}` : "off"]]);
   dl("database", [["path", db.path], ["size", bytes(db.fileBytes) + " + WAL " + bytes(db.walBytes)], ["pages", `${db.pageCount} × ${db.pageSize} B (${db.freePages} free)`],

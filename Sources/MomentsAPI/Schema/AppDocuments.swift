@@ -2,6 +2,9 @@
 /// (docs/api.md, "The app's two operations"). One copy: the explorer opens
 /// on them, and the tests and benchmarks send them.
 package enum AppDocuments {
+    /// The names of the app's two operations (given a metrics label of their own first).
+    package static let operationNames = ["getMomentsDetailsByUserID", "updateMomentLike"]
+
     package static let timeline = """
         query getMomentsDetailsByUserID($userID: ID!, $withLikes: Boolean!) {
           getMomentsDetailsByUserID(userID: $userID) {

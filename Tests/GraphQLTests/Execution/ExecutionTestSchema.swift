@@ -162,7 +162,7 @@ enum ExecutionTestSchema {
 
     static let schema = Schema(query: query, mutation: mutation, types: [.object(userType), .enumeration(kind)])
 
-    static func engine(limits: GraphQLLimits = .init(), errorMapper: (@Sendable (any Error) -> GraphQLError?)? = nil) -> GraphQLEngine {
+    static func engine(limits: GraphQLLimits = .init(), errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)? = nil) -> GraphQLEngine {
         GraphQLEngine(schema: schema, limits: limits, errorMapper: errorMapper)
     }
 

@@ -12,7 +12,7 @@ struct GraphQLEngineTests {
     }
 
     @Test func errorMapperTranslatesDomainErrors() {
-        let engine = ExecutionTestSchema.engine(errorMapper: { error in
+        let engine = ExecutionTestSchema.engine(errorMapper: { error, _ in
             error is ExecutionTestSchema.MissingThing ? GraphQLError("Thing not found", code: .notFound) : nil
         })
         let body = ExecutionTestSchema.run("{ mappedFailure domainFailure }", engine: engine)

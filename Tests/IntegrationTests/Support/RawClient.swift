@@ -32,7 +32,11 @@ final class RawClient {
     deinit { close(fd) }
 
     func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
+        try send(bytes: Array(text.utf8))
+    }
+
+    /// Sends `bytes` exactly, valid UTF-8 or not.
+    func send(bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

@@ -89,6 +89,9 @@ final class ServerProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// The standard output lines received so far (`listening on ...`, and before it `metrics on ...`).
+    var stdoutLines: [String] { output.lines }
+
     /// The standard error lines received so far (log lines are written
     /// asynchronously: wait for the one you need with `waitForStderrLine`).
     var stderrLines: [String] { errorOutput?.lines ?? [] }

@@ -1,0 +1,59 @@
+import CoreMetrics
+import HTTPServer
+import MomentsStorage
+import ServerMetrics
+
+/// The metrics of `serve` (`--metrics on`): the exporter behind `/metrics`,
+/// the factory the layers make their metrics with, and the request metrics
+/// fed from the transport's per-response record. Nil with `--metrics off`:
+/// nothing is counted, the layers get swift-metrics' no-op factory.
+struct ServeMetrics {
+    let exporter: MetricsExporter
+    var factory: any MetricsFactory { exporter.factory }
+
+    init() {
+        exporter = MetricsExporter()
+    }
+
+    /// Counts responses of the given routes (other paths are `other`),
+    /// with the app's operation names admitted first.
+    func requests(routes: [String], operations: [String]) -> RequestMetrics {
+        let requests = RequestMetrics(factory: exporter.factory, routes: routes, operations: operations)
+        exporter.collectCounter("moments_http_responses_from_cache_total") { requests.responseTotals.fromCache }
+        return requests
+    }
+
+    /// What is read at a scrape: the transport of `servers` (added up), the
+    /// read cache, dropped log lines, the process and the build.
+    func collect(servers: [Server], store: MomentsStore, logWriter: LogWriter) {
+        // Weakly: a server holds its router, which holds `/metrics`, which holds these
+        // closures; strong references would make a cycle that outlives `serve`.
+        let readers: [@Sendable () -> TransportTotals] = servers.map { server in
+            { [weak server] in server?.transport ?? TransportTotals() }
+        }
+        let transport: @Sendable () -> TransportTotals = { readers.reduce(TransportTotals()) { $0 + $1() } }
+        exporter.collectGauge("moments_http_requests_in_flight") { Double(transport().requestsInFlight) }
+        exporter.collectGauge("moments_http_connections_open") { Double(transport().connectionsOpen) }
+        exporter.collectCounter("moments_http_connections_accepted_total") { transport().connectionsAccepted }
+        exporter.collectCounter("moments_http_connections_refused_total") { transport().connectionsRefused }
+        exporter.collectCounter("moments_http_received_bytes_total") { transport().bytesReceived }
+        exporter.collectCounter("moments_http_sent_bytes_total") { transport().bytesSent }
+        if store.readCacheStatistics != nil {
+            exporter.collectCounter("moments_read_cache_hits_total", dimensions: [("cache", "timelines")]) {
+                store.readCacheStatistics?.timelineHits ?? 0
+            }
+            exporter.collectCounter("moments_read_cache_misses_total", dimensions: [("cache", "timelines")]) {
+                store.readCacheStatistics?.timelineMisses ?? 0
+            }
+            exporter.collectCounter("moments_read_cache_hits_total", dimensions: [("cache", "likers")]) {
+                store.readCacheStatistics?.likersHits ?? 0
+            }
+            exporter.collectCounter("moments_read_cache_misses_total", dimensions: [("cache", "likers")]) {
+                store.readCacheStatistics?.likersMisses ?? 0
+            }
+        }
+        exporter.collectCounter("moments_log_lines_dropped_total") { logWriter.droppedLines }
+        exporter.collectProcess()
+        exporter.buildInfo(version: BuildInfo.version, build: BuildInfo.configuration)
+    }
+}
