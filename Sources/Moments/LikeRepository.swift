@@ -2,11 +2,17 @@
 package protocol LikeRepository: Sendable {
     /// The like data of each moment in `momentIDs` as `viewerID` sees it, read
     /// in one batch: every requested id is a key, moments without likes map to
-    /// `MomentLikes.none`. Likers are ordered oldest like first, ties by user id.
-    func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes]
+    /// `MomentLikes.none`. Each moment's first `likers` likers, oldest like
+    /// first (ties by user id), its like count, and whether the viewer likes it.
+    func likes(momentIDs: [String], viewerID: String, likers: Int) throws -> [String: MomentLikes]
+
+    /// The moments of `momentIDs` that `viewerID` likes, in one read: for
+    /// like data whose likers list was cut short of the viewer.
+    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String>
 
     /// Sets (`isLiked`) or clears `userID`'s like on the moment, durably,
-    /// before returning. Setting an existing like keeps it and its time;
+    /// before returning, with the moment's like count in the same
+    /// transaction. Setting an existing like keeps it and its time;
     /// clearing an absent like does nothing. Checks neither visibility nor
     /// existence beyond what the store enforces: that is the service's job.
     func setLike(momentID: String, userID: String, isLiked: Bool) throws

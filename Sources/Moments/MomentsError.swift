@@ -5,4 +5,6 @@ package enum MomentsError: Error, Sendable, Hashable {
     case userNotFound(id: String)
     /// No moment has this id, or the user may not see it.
     case momentNotFound(id: String)
+    /// A page size (`first`) below 0 or over the maximum (`PageSize`).
+    case pageSizeOutOfRange(requested: Int, maximum: Int)
 }

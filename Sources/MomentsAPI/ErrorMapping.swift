@@ -3,8 +3,8 @@ import Logging
 import Moments
 
 /// The only place that turns errors into `extensions.code`: domain errors
-/// become `NOT_FOUND` with a message the client may see; anything else is
-/// logged with its detail and the request's id, and answered as a generic
+/// become `NOT_FOUND` or `BAD_USER_INPUT` with a message the client may see;
+/// anything else is logged with its detail and the request's id, and answered as a generic
 /// internal error.
 package struct ErrorMapping: Sendable {
     private let logger: Logger
@@ -21,6 +21,8 @@ package struct ErrorMapping: Sendable {
             return GraphQLError("User '\(id)' not found.", code: .notFound)
         case MomentsError.momentNotFound(let id):
             return GraphQLError("Moment '\(id)' not found.", code: .notFound)
+        case MomentsError.pageSizeOutOfRange(let requested, let maximum):
+            return GraphQLError("`first` must be between 0 and \(maximum) (got \(requested)).", code: .badUserInput)
         default:
             var metadata: Logger.Metadata = ["error": "\(String(reflecting: error))"]
             if let requestID = (context as? MomentsContext)?.request?.requestID, !requestID.isEmpty {

@@ -1,8 +1,11 @@
 import Moments
 
 /// Likes from `ReadCache`: a page whose moments are all cached does no SQL;
-/// otherwise only the missing moments are read, in one batch. Writes go to
-/// SQLite and then drop the moment's cached likers before returning, so a
+/// otherwise only the missing moments are read, in one batch. A moment
+/// liked by more users than are kept answers `isLiked` from the cache only
+/// when the viewer is among the kept ones; for the others, one more read
+/// per page asks which of those moments the viewer likes. Writes go to the
+/// store and then drop the moment's cached likers before returning, so a
 /// caller never reads its own acknowledged write stale.
 final class CachingLikeRepository: LikeRepository {
     private let base: any LikeRepository
@@ -13,24 +16,41 @@ final class CachingLikeRepository: LikeRepository {
         self.cache = cache
     }
 
-    func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] {
+    func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [String: MomentLikes] {
         guard !momentIDs.isEmpty else { return [:] }
-        let lookup = cache.likers(momentIDs: momentIDs)
+        let lookup = cache.likers(momentIDs: momentIDs, limit: limit)
         var result: [String: MomentLikes] = [:]
         result.reserveCapacity(momentIDs.count)
         if !lookup.misses.isEmpty {
             let missIDs = lookup.misses.map { momentIDs[$0] }
-            let read = try base.likes(momentIDs: missIDs, viewerID: viewerID)
-            // Likers do not depend on the viewer; the cache keeps them alone.
-            let likers = cache.storeLikers(missIDs.map { read[$0]?.likers ?? [] }, momentIDs: momentIDs, lookup: lookup)
-            for (id, entry) in zip(missIDs, likers) {
-                result[id] = entry.likes(viewerID: viewerID)
+            let read = try base.likes(momentIDs: missIDs, viewerID: viewerID, likers: limit)
+            // Likers and counts do not depend on the viewer; the cache keeps them alone.
+            let entries = missIDs.map { (users: read[$0]?.likers ?? [], count: read[$0]?.count ?? 0) }
+            _ = cache.storeLikers(entries, momentIDs: momentIDs, lookup: lookup)
+            for id in missIDs {
+                result[id] = read[id] ?? MomentLikes.none
             }
         }
+        var undecided: [(id: String, likers: ReadCache.Likers)] = []
         for (id, likers) in zip(momentIDs, lookup.hits) {
-            if let likers { result[id] = likers.likes(viewerID: viewerID) }
+            guard let likers else { continue }
+            if let likes = likers.likes(viewerID: viewerID, limit: limit) {
+                result[id] = likes
+            } else {
+                undecided.append((id, likers))
+            }
+        }
+        if !undecided.isEmpty {
+            let liked = try base.likedMoments(undecided.map(\.id), by: viewerID)
+            for (id, likers) in undecided {
+                result[id] = likers.likes(isLikedByViewer: liked.contains(id), limit: limit)
+            }
         }
         return result
+    }
+
+    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> {
+        try base.likedMoments(momentIDs, by: viewerID)
     }
 
     func setLike(momentID: String, userID: String, isLiked: Bool) throws {

@@ -42,6 +42,6 @@ struct Interned {
     }
 
     mutating func timeline(_ timeline: Timeline) -> Timeline {
-        Timeline(user: user(timeline.user), moments: timeline.moments.map { moment($0) })
+        Timeline(user: user(timeline.user), moments: timeline.moments.map { moment($0) }, hasNextPage: timeline.hasNextPage)
     }
 }

@@ -84,7 +84,7 @@ package final class MomentsStore: Sendable {
         }
         let cache = ReadCache(timelineCapacity: configuration.timelineCapacity, likersCapacity: configuration.momentLikesCapacity)
         self.users = CachingUserRepository(base: users, cache: cache)
-        self.moments = CachingMomentRepository(base: moments, cache: cache)
+        self.moments = CachingMomentRepository(base: moments, cache: cache, headLength: configuration.timelineLength)
         self.likes = CachingLikeRepository(base: likes, cache: cache)
         self.cache = cache
     }

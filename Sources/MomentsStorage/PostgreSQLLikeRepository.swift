@@ -2,20 +2,37 @@ import CoreMetrics
 import Moments
 import PostgreSQL
 
-/// Likes in `moment_likes` on PostgreSQL: a page's likes are two statements
-/// in one snapshot (who likes what, then each distinct liker's profile
-/// once); a like is one autocommitted statement, committed with
-/// `synchronous_commit = on` (set on every connection) before it returns.
+/// Likes in `moment_likes` on PostgreSQL: a page's likes are three
+/// statements in one snapshot (counts and the viewer's likes, each moment's
+/// first likers, then each distinct liker's profile once); a like is one
+/// autocommitted statement, committed with `synchronous_commit = on` (set on
+/// every connection) before it returns, its count kept by the triggers
+/// generated from `schema.sql` in the same transaction.
 final class PostgreSQLLikeRepository: LikeRepository {
+    /// Per moment of a page (`j.n` its place, from 1), its like count and
+    /// whether the viewer ($2) likes it: nothing counted.
+    static let counts = """
+        SELECT j.n, coalesce(c.likes, 0), EXISTS (SELECT 1 FROM moment_likes AS v WHERE v.moment_id = j.id AND v.user_id = $2)
+        FROM unnest($1::text[]) WITH ORDINALITY AS j(id, n)
+        LEFT JOIN moment_like_counts AS c ON c.moment_id = j.id
+        """
+    /// The first $2 likers of each moment of a page, oldest like first (ties:
+    /// user id), each a LATERAL scan of `moment_likes_by_time` that stops there.
     static let likers = """
         SELECT j.n, l.user_id
         FROM unnest($1::text[]) WITH ORDINALITY AS j(id, n)
-        JOIN moment_likes AS l ON l.moment_id = j.id
+        CROSS JOIN LATERAL (
+            SELECT s.user_id, s.liked_at FROM moment_likes AS s WHERE s.moment_id = j.id
+            ORDER BY s.liked_at, s.user_id LIMIT $2) AS l
         ORDER BY j.n, l.liked_at, l.user_id
         """
     static let likerProfiles = """
         SELECT u.id, u.name, u.avatar, u.background_image
         FROM users AS u WHERE u.id = ANY($1::text[])
+        """
+    /// The moments of a page the viewer ($2) likes.
+    static let likedByViewer = """
+        SELECT l.moment_id FROM moment_likes AS l WHERE l.moment_id = ANY($1::text[]) AND l.user_id = $2
         """
     /// Liking twice keeps the first like and its time.
     static let insert = """
@@ -34,29 +51,32 @@ final class PostgreSQLLikeRepository: LikeRepository {
         self.commits = commits
     }
 
-    func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] {
+    func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [String: MomentLikes] {
         guard !momentIDs.isEmpty else { return [:] }
-        var likerIDs = [[String]](repeating: [], count: momentIDs.count)
-        var profiles: [String: User] = [:]
+        var read = LikesRead(momentCount: momentIDs.count)
+        let ids = PGValue.text(PGArray.encode(momentIDs))
         try pool.transaction(.snapshotRead) { connection in
-            var distinct: [String] = []
-            var seen: Set<String> = []
-            let rows = try connection.query(Self.likers, [.text(PGArray.encode(momentIDs))])
-            for row in 0..<rows.count {
-                let index = Int(try rows.int64(row, 0)) - 1
-                guard likerIDs.indices.contains(index) else { continue }
-                let id = rows.text(row, 1)
-                likerIDs[index].append(id)
-                if seen.insert(id).inserted { distinct.append(id) }
+            let counts = try connection.query(Self.counts, [ids, .text(viewerID)])
+            for row in 0..<counts.count {
+                read.setCount(at: Int(try counts.int64(row, 0)) - 1, count: Int(try counts.int64(row, 1)), isLiked: counts.bool(row, 2))
             }
-            guard !distinct.isEmpty else { return }
-            let users = try connection.query(Self.likerProfiles, [.text(PGArray.encode(distinct))])
-            for row in 0..<users.count {
-                let user = users.user(row, at: 0)
-                profiles[user.id] = user
+            let likers = try connection.query(Self.likers, [ids, .integer(Int64(limit))])
+            for row in 0..<likers.count {
+                read.addLiker(at: Int(try likers.int64(row, 0)) - 1, id: likers.text(row, 1))
             }
+            guard !read.distinctLikers.isEmpty else { return }
+            let users = try connection.query(Self.likerProfiles, [.text(PGArray.encode(read.distinctLikers))])
+            for row in 0..<users.count { read.addProfile(users.user(row, at: 0)) }
         }
-        return likesByMoment(momentIDs, likerIDs: likerIDs, profiles: profiles, viewerID: viewerID)
+        return read.likesByMoment(momentIDs)
+    }
+
+    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> {
+        guard !momentIDs.isEmpty else { return [] }
+        return try pool.withConnection { connection in
+            let rows = try connection.query(Self.likedByViewer, [.text(PGArray.encode(momentIDs)), .text(viewerID)])
+            return Set((0..<rows.count).map { rows.text($0, 0) })
+        }
     }
 
     func setLike(momentID: String, userID: String, isLiked: Bool) throws {

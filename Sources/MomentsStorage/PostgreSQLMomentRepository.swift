@@ -1,19 +1,39 @@
 import Moments
 import PostgreSQL
 
-/// Moments on PostgreSQL: a timeline is three statements whatever its length
-/// (the user, the moments with their authors, then all their photos), in one
-/// REPEATABLE READ read-only transaction (one snapshot, as on SQLite).
+/// Moments on PostgreSQL: a timeline page is three statements whatever its
+/// length (the user, the page's moments with their authors, then all their
+/// photos), in one REPEATABLE READ read-only transaction (one snapshot, as
+/// on SQLite).
 final class PostgreSQLMomentRepository: MomentRepository {
-    /// The same query as SQLite's; ids are `COLLATE "C"`, so "then id
-    /// descending" orders as SQLite does.
-    static let timeline = """
+    /// A page of the timeline, newest first. PostgreSQL's recursive queries
+    /// have no priority queue, so unlike SQLite's k-way merge each author
+    /// gives at most a page of candidates: a LATERAL scan of
+    /// `moments_by_author` after the cursor, LIMIT $2, on the covering index;
+    /// the candidates are merged and cut to the page, and only the page's
+    /// rows are read in full. The cost follows the page and the number of
+    /// friends, never the history; ids are `COLLATE "C"`, so "then id
+    /// descending" orders as SQLite does. $1 the viewer, $2 the page size
+    /// plus one, $3 and $4 the cursor's created date and id.
+    static func timeline(after: Bool) -> String {
+        """
         SELECT m.id, m.type, m.title, m.url, m.created_date, u.id, u.name, u.avatar, u.background_image
-        FROM (SELECT $1::text AS author_id UNION SELECT friend_id FROM friendships AS f WHERE f.user_id = $1) AS a
-        JOIN moments AS m ON m.user_id = a.author_id
+        FROM (
+            SELECT c.created_date, c.id
+            FROM (SELECT $1::text AS author_id UNION SELECT friend_id FROM friendships AS f WHERE f.user_id = $1) AS a
+            CROSS JOIN LATERAL (
+                SELECT n.created_date, n.id FROM moments AS n
+                WHERE n.user_id = a.author_id\(after ? " AND (n.created_date, n.id) < ($3::bigint, $4::text)" : "")
+                ORDER BY n.created_date DESC, n.id DESC LIMIT $2) AS c
+            ORDER BY c.created_date DESC, c.id DESC LIMIT $2) AS page
+        JOIN moments AS m ON m.id = page.id
         JOIN users AS u ON u.id = m.user_id
         ORDER BY m.created_date DESC, m.id DESC
         """
+    }
+    /// The first page, and a page after a cursor.
+    static let timelineFirstPage = timeline(after: false)
+    static let timelineAfterCursor = timeline(after: true)
     /// Photos of a page of moments; `j.n` is the moment's place in the page, from 1.
     static let photos = """
         SELECT j.n, p.url
@@ -34,10 +54,11 @@ final class PostgreSQLMomentRepository: MomentRepository {
         self.pool = pool
     }
 
-    func timeline(userID: String) throws -> Timeline? {
+    func timeline(userID: String, page: PageRequest) throws -> Timeline? {
         try pool.transaction(.snapshotRead) { connection in
             guard let user = try PostgreSQLUserRepository.user(id: userID, on: connection) else { return nil }
-            return Timeline(user: user, moments: try Self.moments(userID: userID, viewer: user, on: connection))
+            let (moments, hasNextPage) = try Self.moments(userID: userID, viewer: user, page: page, on: connection)
+            return Timeline(user: user, moments: moments, hasNextPage: hasNextPage)
         }
     }
 
@@ -47,22 +68,33 @@ final class PostgreSQLMomentRepository: MomentRepository {
         }
     }
 
-    private static func moments(userID: String, viewer: User, on connection: PGConnection) throws -> [Moment] {
-        let rows = try connection.query(timeline, [.text(userID)])
-        guard rows.count > 0 else { return [] }
+    /// The page's moments with authors and photos, and whether more follow
+    /// (the statement reads one more than the page).
+    private static func moments(
+        userID: String, viewer: User, page: PageRequest, on connection: PGConnection
+    ) throws -> (moments: [Moment], hasNextPage: Bool) {
+        let limit = PGValue.integer(Int64(page.first) + 1)
+        let rows = if let cursor = page.after {
+            try connection.query(timelineAfterCursor, [.text(userID), limit, .integer(cursor.createdDate), .text(cursor.momentID)])
+        } else {
+            try connection.query(timelineFirstPage, [.text(userID), limit])
+        }
+        let hasNextPage = rows.count > page.first
+        let count = min(rows.count, page.first)
+        guard count > 0 else { return ([], hasNextPage) }
         var authors = [viewer.id: viewer]
         var ids: [String] = []
-        ids.reserveCapacity(rows.count)
-        for row in 0..<rows.count { ids.append(rows.text(row, 0)) }
-        var photos = [[String]](repeating: [], count: rows.count)
+        ids.reserveCapacity(count)
+        for row in 0..<count { ids.append(rows.text(row, 0)) }
+        var photos = [[String]](repeating: [], count: count)
         let photoRows = try connection.query(Self.photos, [.text(PGArray.encode(ids))])
         for row in 0..<photoRows.count {
             let index = Int(try photoRows.int64(row, 0)) - 1
             if photos.indices.contains(index) { photos[index].append(photoRows.text(row, 1)) }
         }
         var moments: [Moment] = []
-        moments.reserveCapacity(rows.count)
-        for row in 0..<rows.count {
+        moments.reserveCapacity(count)
+        for row in 0..<count {
             let authorID = rows.text(row, 5)
             let author = authors[authorID] ?? rows.user(row, at: 5)
             authors[authorID] = author
@@ -73,6 +105,6 @@ final class PostgreSQLMomentRepository: MomentRepository {
                 id: ids[row], author: author, type: type, title: rows.optionalText(row, 2), url: rows.optionalText(row, 3),
                 photos: photos[row], createdDate: try rows.int64(row, 4)))
         }
-        return moments
+        return (moments, hasNextPage)
     }
 }

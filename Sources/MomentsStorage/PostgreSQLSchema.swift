@@ -5,6 +5,8 @@
 /// The translation, statement by statement (comments dropped first):
 /// - `INTEGER` -> `BIGINT`: SQLite's INTEGER is 64-bit, and `liked_at` (Unix
 ///   milliseconds) needs it; PostgreSQL's INTEGER is 32-bit.
+/// - `CREATE TRIGGER name ... BEGIN body END` -> a PL/pgSQL function `name()`
+///   running `body`, and `CREATE TRIGGER name ... FOR EACH ROW` calling it.
 /// - `TEXT` -> `TEXT COLLATE "C"`: ids compare byte by byte, as SQLite's
 ///   BINARY collation does, so "ties by id" order the same on both engines
 ///   whatever the database's locale.
@@ -21,25 +23,38 @@ enum PostgreSQLSchema {
     static func translate(_ sqlite: String) -> String {
         var statements: [String] = []
         var version: Int64?
-        let withoutComments = sqlite.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in line.firstRange(of: "--").map { line[..<$0.lowerBound] } ?? line[...] }
-            .joined(separator: "\n")
-        for raw in withoutComments.split(separator: ";") {
-            let statement = String(raw.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-            guard !statement.isEmpty else { continue }
+        for statement in SchemaScript.statements(sqlite) {
             if let match = statement.firstMatch(of: /PRAGMA\s+user_version\s*=\s*(\d+)/) {
                 version = Int64(match.1)
                 continue
             }
-            let translated = statement
-                .replacing(/\bINTEGER\b/, with: "BIGINT")
-                .replacing(/\bTEXT\b/, with: "TEXT COLLATE \"C\"")
-                .replacing(/\)\s*WITHOUT ROWID/, with: ")")
-            statements.append(translated + ";")
+            statements.append(translate(statement: statement))
         }
         statements.append("CREATE TABLE \(versionTable) (version BIGINT NOT NULL);")
         statements.append("INSERT INTO \(versionTable) (version) VALUES (\(version ?? 0));")
         return statements.joined(separator: "\n")
+    }
+
+    /// One statement of `schema.sql` (without its `;`) in PostgreSQL's
+    /// dialect, ending with `;`. A SQLite trigger (always row by row) becomes
+    /// a PL/pgSQL function of the trigger's name running its body, and the
+    /// trigger calling it.
+    static func translate(statement: String) -> String {
+        if let trigger = statement.wholeMatch(of: /(?s)CREATE\s+TRIGGER\s+(\w+)\s+(.*?)\s+BEGIN\s+(.*?);?\s*END/) {
+            let name = trigger.1
+            return """
+                CREATE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    \(trigger.3);
+                    RETURN NULL;
+                END $$;
+                CREATE TRIGGER \(name) \(trigger.2) FOR EACH ROW EXECUTE FUNCTION \(name)();
+                """
+        }
+        return statement
+            .replacing(/\bINTEGER\b/, with: "BIGINT")
+            .replacing(/\bTEXT\b/, with: "TEXT COLLATE \"C\"")
+            .replacing(/\)\s*WITHOUT ROWID/, with: ")") + ";"
     }
 
     /// The generated layout, with the notifications.

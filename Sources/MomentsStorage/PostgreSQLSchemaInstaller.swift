@@ -3,7 +3,8 @@ import PostgreSQL
 /// Brings a PostgreSQL database to the layout of `schema.sql`, as
 /// `SchemaInstaller` does for a file: an empty schema gets the layout (and,
 /// when asked, the seed) in one transaction; one with the contract's tables
-/// is served as it is; a newer `moments_schema_version` is refused.
+/// is migrated from its version (`LayoutMigration`) and served; a newer
+/// `moments_schema_version` is refused.
 enum PostgreSQLSchemaInstaller {
     /// Serialises installers: several instances starting on one empty
     /// database install it once (a transaction-scoped advisory lock).
@@ -25,7 +26,26 @@ enum PostgreSQLSchemaInstaller {
             guard found <= SchemaInstaller.version else {
                 throw MomentsStorageError.unsupportedSchemaVersion(found: found, supported: SchemaInstaller.version)
             }
+            if found < LayoutMigration.likeCounts.version {
+                try migrate(connection, from: found, tables: tables)
+            }
             return .existing(version: found)
+        }
+    }
+
+    /// The migrations' statements translated, then the version recorded (a
+    /// database written by another program gets the version table).
+    private static func migrate(_ connection: PGConnection, from found: Int64, tables: Set<String>) throws {
+        for statement in LayoutMigration.likeCounts.statements {
+            try connection.executeScript(PostgreSQLSchema.translate(statement: statement))
+        }
+        if tables.contains(PostgreSQLSchema.versionTable) {
+            try connection.executeScript("UPDATE \(PostgreSQLSchema.versionTable) SET version = \(SchemaInstaller.version)")
+        } else {
+            try connection.executeScript("""
+                CREATE TABLE \(PostgreSQLSchema.versionTable) (version BIGINT NOT NULL);
+                INSERT INTO \(PostgreSQLSchema.versionTable) (version) VALUES (\(SchemaInstaller.version));
+                """)
         }
     }
 

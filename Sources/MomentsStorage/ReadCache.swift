@@ -3,11 +3,11 @@ import Synchronization
 
 /// What the repositories have read, kept in memory so repeated reads do no SQL.
 ///
-/// Timelines (a user, the moments of the user and friends, authors, photos)
-/// never change through the API, so they stay until evicted or until another
-/// process changes the file (`clear()`). Likes do change: `invalidateLikes`
-/// drops a moment's likers after each of our writes commits and before it is
-/// acknowledged.
+/// Timelines (a user, the newest moments of the user and friends, authors,
+/// photos: the head of the timeline, `TimelineHead`) never change through the
+/// API, so they stay until evicted or until another process changes the file
+/// (`clear()`). Likes do change: `invalidateLikes` drops a moment's likers
+/// and count after each of our writes commits and before it is acknowledged.
 ///
 /// The classic race: a reader loads likers from a snapshot taken before a
 /// commit, the writer invalidates, then the reader stores its stale result.
@@ -22,26 +22,46 @@ import Synchronization
 /// increments, no allocation) and values released by removals are dropped
 /// after the lock is let go.
 final class ReadCache: Sendable {
-    /// A moment's likers, oldest like first (ties: user id), as any viewer sees them.
+    /// A moment's first likers, oldest like first (ties: user id), and its
+    /// like count, as any viewer sees them.
     struct Likers: Sendable {
         /// From this many likers on, `isLiked` uses a set instead of a scan.
         static let setThreshold = 32
 
+        /// All the likers, or the first ones when `count` is larger.
         let users: [User]
+        let count: Int
         private let ids: Set<String>?
 
-        init(_ users: [User]) {
+        init(_ users: [User], count: Int) {
             self.users = users
+            self.count = count
             ids = users.count >= Self.setThreshold ? Set(users.map(\.id)) : nil
         }
+
+        /// Whether `users` is every liker, so that it answers `isLiked` alone.
+        var isComplete: Bool { users.count >= count }
+
+        /// Whether this answers a read of the first `limit` likers.
+        func serves(limit: Int) -> Bool { isComplete || users.count >= limit }
 
         func contains(_ userID: String) -> Bool {
             if let ids { return ids.contains(userID) }
             return users.contains { $0.id == userID }
         }
 
-        func likes(viewerID: String) -> MomentLikes {
-            users.isEmpty ? MomentLikes.none : MomentLikes(isLikedByViewer: contains(viewerID), likers: users)
+        /// The like data for `viewerID`, nil when it cannot tell whether the
+        /// viewer likes the moment (a liker past the kept ones).
+        func likes(viewerID: String, limit: Int) -> MomentLikes? {
+            let isLiked = contains(viewerID)
+            guard isLiked || isComplete else { return nil }
+            return likes(isLikedByViewer: isLiked, limit: limit)
+        }
+
+        func likes(isLikedByViewer: Bool, limit: Int) -> MomentLikes {
+            if users.isEmpty, count == 0, !isLikedByViewer { return MomentLikes.none }
+            return MomentLikes(
+                isLikedByViewer: isLikedByViewer, likers: users.count > limit ? Array(users.prefix(limit)) : users, count: count)
         }
     }
 
@@ -53,7 +73,8 @@ final class ReadCache: Sendable {
 
     /// The cached part of a page, and the ticket for storing the rest.
     struct LikersLookup {
-        /// Per requested moment, its cached likers or nil.
+        /// Per requested moment, its cached likers or nil (also when they
+        /// are too few for the read).
         var hits: [Likers?] = []
         /// Indices (into the request) of the moments to read.
         var misses: [Int] = []
@@ -137,7 +158,8 @@ final class ReadCache: Sendable {
 
     // MARK: Likes
 
-    func likers(momentIDs: [String]) -> LikersLookup {
+    /// The cached likers of `momentIDs` that serve a read of `limit` likers each.
+    func likers(momentIDs: [String], limit: Int) -> LikersLookup {
         var lookup = LikersLookup()
         // Allocated before the lock, which then only fills them.
         lookup.hits.reserveCapacity(momentIDs.count)
@@ -146,7 +168,8 @@ final class ReadCache: Sendable {
         state.withLock { state in
             lookup.epoch = state.epoch
             for (index, id) in momentIDs.enumerated() {
-                let likers = state.isSuspended ? nil : state.likers.value(for: id)
+                let cached = state.isSuspended ? nil : state.likers.value(for: id)
+                let likers = cached?.serves(limit: limit) == true ? cached : nil
                 lookup.hits.append(likers)
                 if likers == nil {
                     lookup.misses.append(index)
@@ -159,14 +182,15 @@ final class ReadCache: Sendable {
         return lookup
     }
 
-    /// Stores the likers read for `lookup.misses` (in that order), each only
-    /// if no write to its stripe and no `clear()` happened since the lookup.
-    /// The users are read from SQLite as `User` instances; they are stored
-    /// as the instances already cached, when there are.
-    func storeLikers(_ likers: [[User]], momentIDs: [String], lookup: LikersLookup) -> [Likers] {
-        precondition(likers.count == lookup.misses.count, "one result per miss")
-        return state.withLock { state in
-            let entries = likers.map { Likers($0.map { state.interned.user($0) }) }
+    /// Stores the likers and counts read for `lookup.misses` (in that order),
+    /// each only if no write to its stripe and no `clear()` happened since the
+    /// lookup. The users are read from SQLite as `User` instances; they are
+    /// stored as the instances already cached, when there are. A result per
+    /// miss, else nothing is stored.
+    func storeLikers(_ likers: [(users: [User], count: Int)], momentIDs: [String], lookup: LikersLookup) -> [Likers] {
+        state.withLock { state in
+            let entries = likers.map { Likers($0.users.map { state.interned.user($0) }, count: $0.count) }
+            guard entries.count == lookup.misses.count else { return entries }
             guard state.epoch == lookup.epoch, !state.isSuspended else { return entries }
             for (position, index) in lookup.misses.enumerated() {
                 let id = momentIDs[index]

@@ -1,3 +1,5 @@
+import Moments
+
 /// The in-process read cache in front of the SQLite repositories (`ReadCache`).
 ///
 /// Memory: users and moments are kept once each however many timelines and
@@ -20,6 +22,11 @@ package struct ReadCacheConfiguration: Sendable {
     /// Users whose timeline (profile, moments, authors, photos) is kept.
     /// Default `defaultTimelineCapacity`.
     package var timelineCapacity: Int
+    /// Moments kept per cached timeline: its newest, the first page read
+    /// when it is missed. Pages within them are answered from memory, so it
+    /// is the largest page (`--max-page-size`, which `serve` sets it to).
+    /// Default `PageSize.defaultMaximum` (100).
+    package var timelineLength: Int
     /// Moments whose likers are kept. Default `defaultMomentLikesCapacity`.
     package var momentLikesCapacity: Int
     /// How often the writer checks whether another process committed to the
@@ -31,11 +38,13 @@ package struct ReadCacheConfiguration: Sendable {
     package init(
         isEnabled: Bool = true,
         timelineCapacity: Int = defaultTimelineCapacity,
+        timelineLength: Int = PageSize.defaultMaximum,
         momentLikesCapacity: Int = defaultMomentLikesCapacity,
         externalChangeCheckIntervalMilliseconds: Int = defaultExternalChangeCheckIntervalMilliseconds
     ) {
         self.isEnabled = isEnabled
         self.timelineCapacity = timelineCapacity
+        self.timelineLength = timelineLength
         self.momentLikesCapacity = momentLikesCapacity
         self.externalChangeCheckIntervalMilliseconds = externalChangeCheckIntervalMilliseconds
     }

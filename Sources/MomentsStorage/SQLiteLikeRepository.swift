@@ -1,18 +1,30 @@
 import Moments
 import SQLite
 
-/// Likes in `moment_likes`: a page's likes are two statements in one read
-/// transaction (who likes what, then each distinct liker's profile once);
-/// writes go through the pool's group-committed writer.
+/// Likes in `moment_likes`: a page's likes are three statements in one read
+/// transaction (counts and the viewer's likes, each moment's first likers,
+/// then each distinct liker's profile once); writes go through the pool's
+/// group-committed writer, and `schema.sql`'s triggers keep the counts in
+/// the same transaction.
 final class SQLiteLikeRepository: LikeRepository {
-    /// Likers of a page of moments, oldest like first (ties: user id), read
-    /// from the covering index `moment_likes_by_time`; `j.key` is the
-    /// moment's index in the page. Profiles are read apart: the same few
-    /// users like many moments of a page, and narrow rows sort faster.
+    /// Per moment of a page (`j.key` its index), its like count and whether
+    /// the viewer (?2) likes it: two primary-key searches each, nothing counted.
+    static let counts = """
+        SELECT j.key, coalesce(c.likes, 0), EXISTS (SELECT 1 FROM moment_likes AS v WHERE v.moment_id = j.value AND v.user_id = ?2)
+        FROM json_each(?1) AS j
+        LEFT JOIN moment_like_counts AS c ON c.moment_id = j.value
+        """
+    /// The first ?2 likers of each moment of a page, oldest like first (ties:
+    /// user id): the subquery reads at most ?2 entries of the covering index
+    /// `moment_likes_by_time` per moment, however many like it. Profiles are
+    /// read apart: the same few users like many moments of a page, and narrow
+    /// rows sort faster.
     static let likers = """
         SELECT j.key, l.user_id
         FROM json_each(?1) AS j
-        JOIN moment_likes AS l ON l.moment_id = j.value
+        JOIN moment_likes AS l ON l.moment_id = j.value AND l.user_id IN (
+            SELECT s.user_id FROM moment_likes AS s WHERE s.moment_id = j.value
+            ORDER BY s.liked_at, s.user_id LIMIT ?2)
         ORDER BY j.key, l.liked_at, l.user_id
         """
     /// The profiles of the distinct likers of a page.
@@ -20,6 +32,12 @@ final class SQLiteLikeRepository: LikeRepository {
         SELECT u.id, u.name, u.avatar, u.background_image
         FROM json_each(?1) AS j
         JOIN users AS u ON u.id = j.value
+        """
+    /// The moments of a page the viewer (?2) likes.
+    static let likedByViewer = """
+        SELECT l.moment_id
+        FROM json_each(?1) AS j
+        JOIN moment_likes AS l ON l.moment_id = j.value AND l.user_id = ?2
         """
     /// Liking twice keeps the first like and its time.
     static let insert = """
@@ -37,34 +55,36 @@ final class SQLiteLikeRepository: LikeRepository {
         self.clock = clock
     }
 
-    func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] {
+    func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [String: MomentLikes] {
         guard !momentIDs.isEmpty else { return [:] }
-        // Per moment of the page, its likers' ids in order.
-        var likerIDs = [[String]](repeating: [], count: momentIDs.count)
-        var profiles: [String: User] = [:]
+        var read = LikesRead(momentCount: momentIDs.count)
+        let ids = SQLiteValue.text(JSONArray.encode(momentIDs))
         try pool.readTransaction { connection in
-            var distinct: [String] = []
-            var seen: Set<String> = []
-            try connection.withStatement(Self.likers, [.text(JSONArray.encode(momentIDs))]) { statement in
+            try connection.withStatement(Self.counts, [ids, .text(viewerID)]) { statement in
                 try statement.forEachRow { row in
-                    let index = Int(row.int64(at: 0))
-                    guard likerIDs.indices.contains(index) else { return }
-                    let id = row.text(at: 1)
-                    likerIDs[index].append(id)
-                    if seen.insert(id).inserted {
-                        distinct.append(id)
-                    }
+                    read.setCount(at: Int(row.int64(at: 0)), count: Int(row.int64(at: 1)), isLiked: row.int64(at: 2) != 0)
                 }
             }
-            guard !distinct.isEmpty else { return }
-            try connection.withStatement(Self.likerProfiles, [.text(JSONArray.encode(distinct))]) { statement in
-                try statement.forEachRow { row in
-                    let user = row.user(at: 0)
-                    profiles[user.id] = user
-                }
+            try connection.withStatement(Self.likers, [ids, .integer(Int64(limit))]) { statement in
+                try statement.forEachRow { row in read.addLiker(at: Int(row.int64(at: 0)), id: row.text(at: 1)) }
+            }
+            guard !read.distinctLikers.isEmpty else { return }
+            try connection.withStatement(Self.likerProfiles, [.text(JSONArray.encode(read.distinctLikers))]) { statement in
+                try statement.forEachRow { read.addProfile($0.user(at: 0)) }
             }
         }
-        return likesByMoment(momentIDs, likerIDs: likerIDs, profiles: profiles, viewerID: viewerID)
+        return read.likesByMoment(momentIDs)
+    }
+
+    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> {
+        guard !momentIDs.isEmpty else { return [] }
+        return try pool.read { connection in
+            try connection.withStatement(Self.likedByViewer, [.text(JSONArray.encode(momentIDs)), .text(viewerID)]) { statement in
+                var liked: Set<String> = []
+                try statement.forEachRow { liked.insert($0.text(at: 0)) }
+                return liked
+            }
+        }
     }
 
     func setLike(momentID: String, userID: String, isLiked: Bool) throws {

@@ -1,19 +1,46 @@
 import Moments
 import SQLite
 
-/// Moments from `moments`, `users` and `moment_photos`: a timeline is three
-/// statements whatever its length (the user, the moments with their
-/// authors, then all their photos), in one read transaction.
+/// Moments from `moments`, `users` and `moment_photos`: a timeline page is
+/// three statements whatever its length (the user, the page's moments with
+/// their authors, then all their photos), in one read transaction.
 final class SQLiteMomentRepository: MomentRepository {
-    /// The authors are the viewer and the viewer's friends; each author's
-    /// moments come from `moments_by_author`.
-    static let timeline = """
+    /// A page of the timeline, newest first: the authors are the viewer and
+    /// the viewer's friends, and the page is a k-way merge of their
+    /// `moments_by_author` entries. The recursive CTE's ORDER BY makes its
+    /// queue a priority queue (SQLite's documented behaviour): it starts
+    /// with each author's newest moment after the cursor and, for each
+    /// moment it takes, adds that author's next one, until LIMIT. So a page
+    /// costs one index search per author and two per moment returned, read
+    /// from the covering index: never the authors' whole history.
+    /// ?1 the viewer, ?2 the page size plus one (to learn whether more
+    /// follow), ?3 and ?4 the cursor's created date and id.
+    static func timeline(after: Bool) -> String {
+        """
+        WITH RECURSIVE
+            authors(id) AS (SELECT ?1 UNION SELECT friend_id FROM friendships AS f WHERE f.user_id = ?1),
+            page(created_date, id, user_id) AS (
+                SELECT h.created_date, h.id, h.user_id FROM authors AS a JOIN moments AS h
+                    ON h.user_id = a.id AND (h.created_date, h.id) = (
+                        SELECT n.created_date, n.id FROM moments AS n
+                        WHERE n.user_id = a.id\(after ? " AND (n.created_date, n.id) < (?3, ?4)" : "")
+                        ORDER BY n.created_date DESC, n.id DESC LIMIT 1)
+                UNION ALL
+                SELECT h.created_date, h.id, h.user_id FROM page AS prev JOIN moments AS h
+                    ON h.user_id = prev.user_id AND (h.created_date, h.id) = (
+                        SELECT n.created_date, n.id FROM moments AS n
+                        WHERE n.user_id = prev.user_id AND (n.created_date, n.id) < (prev.created_date, prev.id)
+                        ORDER BY n.created_date DESC, n.id DESC LIMIT 1)
+                ORDER BY 1 DESC, 2 DESC
+                LIMIT ?2)
         SELECT m.id, m.type, m.title, m.url, m.created_date, u.id, u.name, u.avatar, u.background_image
-        FROM (SELECT ?1 AS author_id UNION SELECT friend_id FROM friendships AS f WHERE f.user_id = ?1) AS a
-        JOIN moments AS m ON m.user_id = a.author_id
-        JOIN users AS u ON u.id = m.user_id
+        FROM page JOIN moments AS m ON m.id = page.id JOIN users AS u ON u.id = m.user_id
         ORDER BY m.created_date DESC, m.id DESC
         """
+    }
+    /// The first page, and a page after a cursor.
+    static let timelineFirstPage = timeline(after: false)
+    static let timelineAfterCursor = timeline(after: true)
     /// Photos of a page of moments; `j.key` is the moment's index in the page.
     static let photos = """
         SELECT j.key, p.url
@@ -34,11 +61,12 @@ final class SQLiteMomentRepository: MomentRepository {
         self.pool = pool
     }
 
-    func timeline(userID: String) throws -> Timeline? {
+    func timeline(userID: String, page: PageRequest) throws -> Timeline? {
         // One checkout and one read transaction for all three statements.
         try pool.readTransaction { connection in
             guard let user = try SQLiteUserRepository.user(id: userID, on: connection) else { return nil }
-            return Timeline(user: user, moments: try Self.moments(userID: userID, viewer: user, on: connection))
+            let (moments, hasNextPage) = try Self.moments(userID: userID, viewer: user, page: page, on: connection)
+            return Timeline(user: user, moments: moments, hasNextPage: hasNextPage)
         }
     }
 
@@ -48,10 +76,19 @@ final class SQLiteMomentRepository: MomentRepository {
         }
     }
 
-    /// The timeline's moments with authors and photos; `viewer` is reused as
-    /// the author of the viewer's own moments.
-    private static func moments(userID: String, viewer: User, on connection: Connection) throws -> [Moment] {
-        var rows = try connection.withStatement(timeline, [.text(userID)]) { statement in
+    /// The page's moments with authors and photos, and whether more follow
+    /// (the statement reads one more than the page); `viewer` is reused as the
+    /// author of the viewer's own moments.
+    private static func moments(
+        userID: String, viewer: User, page: PageRequest, on connection: Connection
+    ) throws -> (moments: [Moment], hasNextPage: Bool) {
+        let limit = SQLiteValue.integer(Int64(page.first) + 1)
+        let (sql, arguments): (String, [SQLiteValue]) = if let cursor = page.after {
+            (timelineAfterCursor, [.text(userID), limit, .integer(cursor.createdDate), .text(cursor.momentID)])
+        } else {
+            (timelineFirstPage, [.text(userID), limit])
+        }
+        var rows = try connection.withStatement(sql, arguments) { statement in
             var rows: [MomentRow] = []
             // One User value per author, shared by that author's moments.
             var authors = [viewer.id: viewer]
@@ -68,7 +105,9 @@ final class SQLiteMomentRepository: MomentRepository {
             }
             return rows
         }
-        guard !rows.isEmpty else { return [] }
+        let hasNextPage = rows.count > page.first
+        if hasNextPage { rows.removeLast(rows.count - page.first) }
+        guard !rows.isEmpty else { return ([], hasNextPage) }
         let ids = JSONArray.encode(rows.map(\.id))
         try connection.withStatement(photos, [.text(ids)]) { statement in
             try statement.forEachRow { row in
@@ -78,7 +117,7 @@ final class SQLiteMomentRepository: MomentRepository {
                 }
             }
         }
-        return rows.map(\.moment)
+        return (rows.map(\.moment), hasNextPage)
     }
 }
 

@@ -4,24 +4,28 @@ import SQLite
 ///
 /// - An empty database gets the schema (and, when asked, the demo data) in
 ///   one transaction, so a crash leaves it empty rather than half-made.
-/// - A database with the contract's tables is served as it is, whatever wrote
-///   it: `user_version` 0 means "another program in the layout of docs/storage.md".
+/// - A database with the contract's tables is served, after the migrations
+///   from its version to ours (`LayoutMigration`), in the same transaction:
+///   `user_version` 0 means "another program in the layout of
+///   docs/storage.md", which version 1 is too.
 /// - A `user_version` newer than ours is refused rather than misread.
 enum SchemaInstaller {
     /// The layout version `schema.sql` sets with `PRAGMA user_version`.
-    static let version: Int64 = 1
+    static let version: Int64 = 2
     /// The tables the layout requires (docs/storage.md, "Layout").
     static let requiredTables = ["users", "friendships", "moments", "moment_photos", "moment_likes"]
 
     /// What `prepare` found.
     enum Outcome: Equatable {
         case installed
+        /// A layout of `version`, migrated to ours when older.
         case existing(version: Int64)
     }
 
     @discardableResult
     static func prepare(_ connection: Connection, seed: ((Connection) throws -> Void)?) throws -> Outcome {
-        // IMMEDIATE: two processes opening a new file at once install it once.
+        // IMMEDIATE: two processes opening a new file at once install it once,
+        // and two opening an older one migrate it once.
         try connection.transaction(.immediate) {
             let tables = try tableNames(connection)
             if tables.isEmpty {
@@ -35,7 +39,12 @@ enum SchemaInstaller {
             guard found <= version else {
                 throw MomentsStorageError.unsupportedSchemaVersion(found: found, supported: version)
             }
-            // Future layouts: run the migrations from `found` up to `version` here.
+            if found < LayoutMigration.likeCounts.version {
+                for statement in LayoutMigration.likeCounts.statements {
+                    try connection.executeScript(statement)
+                }
+                try connection.executeScript("PRAGMA user_version = \(version)")
+            }
             return .existing(version: found)
         }
     }
@@ -52,4 +61,23 @@ enum SchemaInstaller {
             return names
         }
     }
+}
+
+/// What a layout older than `schema.sql`'s needs to become it, the same on
+/// both engines: the statements of `schema.sql` that make what it lacks,
+/// then what fills them from the rows it has.
+struct LayoutMigration {
+    /// The version this migration brings a layout to.
+    let version: Int64
+    /// In SQLite's dialect (PostgreSQL's installer translates them).
+    let statements: [String]
+
+    /// Version 2: each moment's like count, counted once here from the likes
+    /// there are, then kept by the triggers on every write.
+    static let likeCounts = LayoutMigration(
+        version: 2,
+        statements: SchemaScript.creating([
+            "moment_like_counts", "moment_likes_count_insert", "moment_likes_count_delete", "moment_likes_count_update",
+        ]) + ["INSERT INTO moment_like_counts (moment_id, likes) SELECT moment_id, count(*) FROM moment_likes GROUP BY moment_id"]
+    )
 }

@@ -57,6 +57,29 @@ CREATE INDEX moment_likes_by_time ON moment_likes(moment_id, liked_at, user_id);
 -- Foreign-key child index for user_id.
 CREATE INDEX moment_likes_by_user ON moment_likes(user_id);
 
-PRAGMA user_version = 1;
+-- How many users like each moment (version 2), so that a count is read, never
+-- counted: the triggers below keep it in the transaction of every change to
+-- moment_likes, whoever writes it. A moment without a row has no likes.
+CREATE TABLE moment_like_counts (
+    moment_id TEXT PRIMARY KEY NOT NULL REFERENCES moments(id) ON DELETE CASCADE,
+    likes     INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TRIGGER moment_likes_count_insert AFTER INSERT ON moment_likes
+BEGIN
+    INSERT INTO moment_like_counts (moment_id, likes) VALUES (NEW.moment_id, 1)
+        ON CONFLICT (moment_id) DO UPDATE SET likes = moment_like_counts.likes + 1;
+END;
+CREATE TRIGGER moment_likes_count_delete AFTER DELETE ON moment_likes
+BEGIN
+    UPDATE moment_like_counts SET likes = likes - 1 WHERE moment_id = OLD.moment_id;
+END;
+CREATE TRIGGER moment_likes_count_update AFTER UPDATE OF moment_id ON moment_likes
+BEGIN
+    UPDATE moment_like_counts SET likes = likes - 1 WHERE moment_id = OLD.moment_id;
+    INSERT INTO moment_like_counts (moment_id, likes) VALUES (NEW.moment_id, 1)
+        ON CONFLICT (moment_id) DO UPDATE SET likes = moment_like_counts.likes + 1;
+END;
+
+PRAGMA user_version = 2;
 """#
 }

@@ -6,14 +6,17 @@ struct SyntheticGenerator {
     let friends: Int
     let moments: Int
     let likes: Int
+    /// Likes of moment "0" (by users "0", "1", ... in that order), instead of its sampled ones.
+    let hotMomentLikes: Int
     let now: Int64
     private var random: SplitMix64
 
-    init(users: Int, friends: Int, moments: Int, likes: Int, seed: UInt64, now: Int64) {
+    init(users: Int, friends: Int, moments: Int, likes: Int, hotMomentLikes: Int = 0, seed: UInt64, now: Int64) {
         self.users = users
         self.friends = friends
         self.moments = moments
         self.likes = likes
+        self.hotMomentLikes = hotMomentLikes
         self.now = now
         self.random = SplitMix64(seed: seed)
     }
@@ -51,7 +54,15 @@ struct SyntheticGenerator {
                         ])
                     }
                 }
+                // Drawn for the hot moment too, so the other rows do not depend on it.
                 let likers = sample(friendsOf[user], count: likes)
+                if id == "0", hotMomentLikes > 0 {
+                    // A millisecond apart: 100,000 likes within two minutes of the post.
+                    for liker in 0..<hotMomentLikes {
+                        try connection.execute(Rows.insertLike, [.text(id), .text(String(liker)), .integer(created * 1000 + Int64(liker + 1))])
+                    }
+                    continue
+                }
                 for (order, liker) in likers.enumerated() {
                     try connection.execute(Rows.insertLike, [
                         .text(id), .text(String(liker)), .integer(created * 1000 + 1000 * Int64(order + 1)),

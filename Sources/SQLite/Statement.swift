@@ -46,6 +46,13 @@ package final class Statement {
         sqlite3_finalize(handle)
     }
 
+    /// Virtual-machine steps this statement has run since it was prepared
+    /// (`SQLITE_STMTSTATUS_VM_STEP`): the work a query did, for tests that
+    /// bound how much of a table it reads.
+    package var virtualMachineSteps: Int {
+        Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, 0))
+    }
+
     // MARK: Parameters
 
     /// Resets the statement and binds `values` to parameters 1, 2, ...

@@ -119,6 +119,7 @@ struct InternalRoutes {
             ("--cache-timelines", c.cache.isEnabled ? String(c.cache.timelineCapacity) : "0 (read cache off)"),
             ("--cache-moment-likes", String(c.cache.momentLikesCapacity)),
             ("--response-cache-bytes", String(c.responseCacheBytes)),
+            ("--max-page-size", String(c.pageSize.maximum)),
             ("--external-change-check-ms", String(c.cache.externalChangeCheckIntervalMilliseconds)),
             ("--explorer", c.explorer.rawValue), ("--internal-page", c.internalPage.rawValue),
             ("--max-request-line-bytes", String(http.maxRequestLineLength)),

@@ -1,5 +1,6 @@
 import GraphQL
 import HTTP1
+import Moments
 import MomentsStorage
 import PostgreSQL
 
@@ -34,6 +35,11 @@ enum OptionBounds {
     static let externalChangeCheckMs = NumericOption<Int>(
         flag: "--external-change-check-ms", environment: "EXTERNAL_CHANGE_CHECK_MS", range: 1...3_600_000,
         defaultValue: ReadCacheConfiguration.defaultExternalChangeCheckIntervalMilliseconds, unit: "milliseconds")
+    /// The most moments of a timeline page and likers of a moment one answer
+    /// holds, and what a request without `first` gets; also the moments kept
+    /// per cached timeline.
+    static let maxPageSize = NumericOption<Int>(
+        flag: "--max-page-size", environment: "MAX_PAGE_SIZE", range: 1...10_000, defaultValue: PageSize.defaultMaximum)
     static let responseCacheBytes = NumericOption<Int>(
         flag: "--response-cache-bytes", environment: "RESPONSE_CACHE_BYTES", range: 0...(16 * 1_024 * mebibyte),
         defaultValue: 8 * mebibyte, unit: "bytes")
@@ -121,13 +127,15 @@ enum OptionBounds {
     static let friends = NumericOption<Int>(flag: "--friends", environment: nil, range: 0...1_000, defaultValue: 10)
     static let moments = NumericOption<Int>(flag: "--moments", environment: nil, range: 0...1_000, defaultValue: 3)
     static let likes = NumericOption<Int>(flag: "--likes", environment: nil, range: 0...1_000, defaultValue: 5)
+    static let hotMomentLikes = NumericOption<Int>(flag: "--hot-moment-likes", environment: nil, range: 0...1_000_000, defaultValue: 0)
 
     /// Every integer option, in `--help` order.
     static let integers = [
-        port, readers, postgresConnections, postgresStatementTimeoutMs, cacheTimelines, cacheMomentLikes, externalChangeCheckMs, logBufferBytes,
+        port, readers, postgresConnections, postgresStatementTimeoutMs, cacheTimelines, cacheMomentLikes, externalChangeCheckMs, maxPageSize,
+        logBufferBytes,
         maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes, maxConnections,
         maxDocumentBytes, maxTokens, maxDepth, maxExecutedFields, documentCacheSize,
-        users, friends, moments, likes,
+        users, friends, moments, likes, hotMomentLikes,
     ]
     /// Every option in seconds, in `--help` order.
     static let durations = [headerTimeout, bodyTimeout, idleTimeout, writeTimeout, shutdownGrace]

@@ -63,8 +63,8 @@ struct ServeCommand: ParsableCommand {
         defer { toggleRefresher.stop() }
         let toggles = FeatureToggles(
             store: toggleRefresher.store, appName: toggleSettings.source.appName, environment: toggleSettings.environment)
-        let timelines = TimelineService(users: store.users, moments: store.moments, likes: store.likes)
-        let likes = LikeService(users: store.users, moments: store.moments, likes: store.likes)
+        let timelines = TimelineService(users: store.users, moments: store.moments, likes: store.likes, pageSize: configuration.pageSize)
+        let likes = LikeService(users: store.users, moments: store.moments, likes: store.likes, pageSize: configuration.pageSize)
         let errors = ErrorMapping(logger: logger)
         let engine = GraphQLEngine(
             schema: MomentsSchema.schema,

@@ -4,6 +4,7 @@ import HTTP1
 import HTTPServer
 import JSON
 import Logging
+import Moments
 import MomentsStorage
 
 /// The serve command's options. Each falls back to the environment variable
@@ -48,6 +49,8 @@ struct ServeOptions: ParsableArguments {
     var cacheTimelines: String?
     @Option(parsing: .unconditional, help: OptionBounds.cacheMomentLikes.help("Moments whose likers are kept in memory; 0 turns the read cache off."))
     var cacheMomentLikes: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxPageSize.help("Most moments in a timeline page and likers in a moment's likes, and what a request without `first` gets; a larger `first` is BAD_USER_INPUT."))
+    var maxPageSize: String?
     @Option(parsing: .unconditional, help: OptionBounds.responseCacheBytes.help("Memory for answers to repeated identical queries, sent again without executing; 0 turns it off (so does turning the read cache off)."))
     var responseCacheBytes: String?
     @Option(parsing: .unconditional, help: OptionBounds.externalChangeCheckMs.help("Milliseconds between checks for changes another program made to the database file; they clear the cache."))
@@ -159,8 +162,11 @@ struct ServeOptions: ParsableArguments {
             ? (Environment.string("CORS_ORIGINS")?.split(separator: ",").map { String($0.trimmingOWS) } ?? [])
             : corsOrigins
 
+        let pageSize = PageSize(maximum: try OptionBounds.maxPageSize.resolve(maxPageSize))
         var cache = ReadCacheConfiguration(
             timelineCapacity: try OptionBounds.cacheTimelines.resolve(cacheTimelines),
+            // A cached timeline holds the largest page, so the default page is answered from it.
+            timelineLength: pageSize.maximum,
             momentLikesCapacity: try OptionBounds.cacheMomentLikes.resolve(cacheMomentLikes),
             externalChangeCheckIntervalMilliseconds: try OptionBounds.externalChangeCheckMs.resolve(externalChangeCheckMs)
         )
@@ -174,6 +180,7 @@ struct ServeOptions: ParsableArguments {
             postgresConnections: try OptionBounds.postgresConnections.resolve(postgresConnections),
             postgresStatementTimeoutMilliseconds: try OptionBounds.postgresStatementTimeoutMs.resolve(postgresStatementTimeoutMs),
             cache: cache,
+            pageSize: pageSize,
             responseCacheBytes: try OptionBounds.responseCacheBytes.resolve(responseCacheBytes),
             logLevel: level,
             logFormat: try LogFormat.resolve(logFormat),
@@ -198,6 +205,8 @@ struct ServeConfiguration {
     var postgresConnections: Int
     var postgresStatementTimeoutMilliseconds: Int
     var cache: ReadCacheConfiguration
+    /// `--max-page-size`.
+    var pageSize: PageSize
     /// 0: no response cache.
     var responseCacheBytes: Int
     var logLevel: Logger.Level
@@ -226,7 +235,7 @@ struct ServeConfiguration {
             "host": "\(host)", "port": "\(port)", "database": "\(DatabaseLocation(databasePath))",
             "readers": "\(readerConnections)", "postgresConnections": "\(postgresConnections)", "cors": "\(corsOrigins)", "logBufferBytes": "\(logBufferBytes)",
             "cacheTimelines": "\(cache.isEnabled ? cache.timelineCapacity : 0)", "cacheMomentLikes": "\(cache.momentLikesCapacity)",
-            "responseCacheBytes": "\(responseCacheBytes)",
+            "maxPageSize": "\(pageSize.maximum)", "responseCacheBytes": "\(responseCacheBytes)",
             "maxBodyBytes": "\(httpLimits.maxBodyBytes)", "maxConnections": "\(httpLimits.maxConnections)",
             "headerTimeout": "\(httpLimits.headerTimeout)", "idleTimeout": "\(httpLimits.idleTimeout)",
             "maxDocumentBytes": "\(graphQLLimits.parse.maxDocumentBytes)", "maxDepth": "\(graphQLLimits.parse.maxDepth)",

@@ -17,10 +17,11 @@ final class FrozenRepositories: UserRepository, MomentRepository, LikeRepository
     }
 
     func user(id: String) throws -> User? { user?.id == id ? user : nil }
-    func timeline(userID: String) throws -> Timeline? { frozenTimeline?.user.id == userID ? frozenTimeline : nil }
+    func timeline(userID: String, page: PageRequest) throws -> Timeline? { frozenTimeline?.user.id == userID ? frozenTimeline : nil }
     func timelineMoments(userID: String) throws -> [Moment] { frozenTimeline?.moments ?? [] }
     func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool { true }
-    func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] { frozenLikes }
+    func likes(momentIDs: [String], viewerID: String, likers: Int) throws -> [String: MomentLikes] { frozenLikes }
+    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> { [] }
     func setLike(momentID: String, userID: String, isLiked: Bool) throws {}
 }
 

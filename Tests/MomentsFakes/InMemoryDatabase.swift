@@ -101,11 +101,13 @@ package final class InMemoryDatabase: @unchecked Sendable {
         try checked(\.userReads) { users[id] }
     }
 
-    /// One moment read: the user and the moments (as the SQLite store reads them in one transaction).
-    func timeline(userID: String) throws -> Timeline? {
+    /// One moment read: the user and a page of the moments (as the SQLite
+    /// store reads them in one transaction).
+    func timeline(userID: String, page: PageRequest) throws -> Timeline? {
         try checked(\.momentReads) {
             guard let user = users[userID] else { return nil }
-            return Timeline(user: user, moments: momentsOf(userID))
+            let after = momentsOf(userID).filter { moment in page.after.map { $0.precedes(moment) } ?? true }
+            return Timeline(user: user, moments: Array(after.prefix(page.first)), hasNextPage: after.count > page.first)
         }
     }
 
@@ -130,16 +132,24 @@ package final class InMemoryDatabase: @unchecked Sendable {
         }
     }
 
-    func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] {
+    func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [String: MomentLikes] {
         try checked(\.likeReads) {
             var result: [String: MomentLikes] = [:]
             for id in momentIDs {
-                let likers = (likes[id] ?? [:])
+                let likes = likes[id] ?? [:]
+                let likers = likes
                     .sorted { a, b in a.value != b.value ? a.value < b.value : Self.bytes(a.key, precede: b.key) }
+                    .prefix(limit)
                     .compactMap { users[$0.key] }
-                result[id] = likers.isEmpty ? .none : MomentLikes(isLikedByViewer: likers.contains { $0.id == viewerID }, likers: likers)
+                result[id] = MomentLikes(isLikedByViewer: likes[viewerID] != nil, likers: likers, count: likes.count)
             }
             return result
+        }
+    }
+
+    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> {
+        try checked(\.likeReads) {
+            Set(momentIDs.filter { likes[$0]?[viewerID] != nil })
         }
     }
 

@@ -11,7 +11,9 @@ package struct InMemoryUserRepository: UserRepository {
 package struct InMemoryMomentRepository: MomentRepository {
     package let database: InMemoryDatabase
     package init(database: InMemoryDatabase) { self.database = database }
-    package func timeline(userID: String) throws -> Timeline? { try database.timeline(userID: userID) }
+    package func timeline(userID: String, page: PageRequest) throws -> Timeline? {
+        try database.timeline(userID: userID, page: page)
+    }
     package func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool {
         try database.isMoment(momentID, visibleTo: viewerID)
     }
@@ -21,8 +23,11 @@ package struct InMemoryMomentRepository: MomentRepository {
 package struct InMemoryLikeRepository: LikeRepository {
     package let database: InMemoryDatabase
     package init(database: InMemoryDatabase) { self.database = database }
-    package func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] {
-        try database.likes(momentIDs: momentIDs, viewerID: viewerID)
+    package func likes(momentIDs: [String], viewerID: String, likers: Int) throws -> [String: MomentLikes] {
+        try database.likes(momentIDs: momentIDs, viewerID: viewerID, likers: likers)
+    }
+    package func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> {
+        try database.likedMoments(momentIDs, by: viewerID)
     }
     package func setLike(momentID: String, userID: String, isLiked: Bool) throws {
         try database.setLike(momentID: momentID, userID: userID, isLiked: isLiked)

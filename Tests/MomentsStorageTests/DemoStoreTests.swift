@@ -67,7 +67,7 @@ struct DemoStoreTests {
         _ = try test.likeService.updateLike(momentID: "4", userID: "1", isLiked: true)
         #expect(try test.likedAt(momentID: "4", userID: "1") == first)
         let likes = try test.timelines.likes(momentIDs: ["4"], viewerID: "1")
-        #expect(likes["4"] == MomentLikes(isLikedByViewer: true, likers: [try #require(try test.store.users.user(id: "1"))]))
+        #expect(likes["4"] == MomentLikes(isLikedByViewer: true, likers: [try #require(try test.store.users.user(id: "1"))], count: 1))
     }
 
     @Test func unlikeThenDoubleUnlike() throws {
@@ -107,7 +107,7 @@ struct DemoStoreTests {
         let reopened = try MomentsStore.open(path: test.path)
         defer { reopened.close() }
         try reopened.ping()
-        #expect(try reopened.moments.timeline(userID: "0")?.moments.count == 5)
-        #expect(try reopened.likes.likes(momentIDs: ["4"], viewerID: "0")["4"]?.isLikedByViewer == true)
+        #expect(try reopened.moments.timeline(userID: "0", page: PageRequest(first: 100))?.moments.count == 5)
+        #expect(try reopened.likes.likes(momentIDs: ["4"], viewerID: "0", likers: 100)["4"]?.isLikedByViewer == true)
     }
 }

@@ -2,7 +2,9 @@ import SQLite
 import Testing
 @testable import MomentsStorage
 
-/// Files not made by this binary: served as they are, or refused clearly.
+/// Files not made by this binary, or by an older one: migrated to the
+/// current layout (version 2 adds the like counts) and served, or refused
+/// clearly.
 struct ExistingDatabaseTests {
     /// The layout the reference peers' make_db.py writes, in
     /// rollback-journal mode, user_version 0.
@@ -25,7 +27,27 @@ struct ExistingDatabaseTests {
         INSERT INTO moment_likes VALUES ('m1', '7', 5);
         """
 
-    @Test func foreignFileWithVersionZeroIsServedAsItIs() throws {
+    /// A version 1 file: `schema.sql` without what version 2 added, with
+    /// likes on two moments (m1 twice, m2 once).
+    static func writeVersionOne(to path: String) throws {
+        let connection = try Connection(path: path)
+        defer { connection.close() }
+        let added = Set(LayoutMigration.likeCounts.statements)
+        for statement in SchemaScript.statements(SchemaSQL.text) where !added.contains(statement) && !statement.hasPrefix("PRAGMA") {
+            try connection.executeScript(statement)
+        }
+        try connection.executeScript("""
+            PRAGMA user_version = 1;
+            INSERT INTO users VALUES ('7', 'Seven', 'a7', 'b7'), ('8', 'Eight', 'a8', 'b8');
+            INSERT INTO friendships VALUES ('7', '8'), ('8', '7');
+            INSERT INTO moments VALUES ('m1', '8', 'PHOTOS', 'hi', NULL, 100), ('m2', '7', 'URL', NULL, 'u', 90);
+            INSERT INTO moment_likes VALUES ('m1', '7', 5), ('m1', '8', 6), ('m2', '8', 7);
+            """)
+    }
+
+    /// Another program's file: its own indexes are kept; it gets the like
+    /// counts (counted once) and their triggers, and is then version 2.
+    @Test func foreignFileWithVersionZeroGetsTheLikeCountsAndIsServed() throws {
         let test = try TestStore(seedDemoData: true) { path in
             let connection = try Connection(path: path)
             defer { connection.close() }
@@ -35,10 +57,31 @@ struct ExistingDatabaseTests {
         let timeline = try test.timelines.timeline(userID: "7")
         #expect(timeline.moments.map(\.id) == ["m1"])
         #expect(timeline.moments.first?.photos == ["p0"])
-        #expect(try test.timelines.likes(momentIDs: ["m1"], viewerID: "7")["m1"]?.isLikedByViewer == true)
+        let likes = try test.timelines.likes(momentIDs: ["m1"], viewerID: "7")["m1"]
+        #expect(likes?.isLikedByViewer == true && likes?.count == 1)
         _ = try test.likeService.updateLike(momentID: "m1", userID: "8", isLiked: true)
-        #expect(try test.inspect { try SchemaInstaller.userVersion($0) } == 0)
-        #expect(try test.inspect { try $0.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'moments_by_author'") } == .integer(1))
+        #expect(try test.timelines.likes(momentIDs: ["m1"], viewerID: "7")["m1"]?.count == 2)
+        #expect(try test.inspect { try SchemaInstaller.userVersion($0) } == SchemaInstaller.version)
+        #expect(try test.inspect { try $0.scalar("SELECT sql FROM sqlite_schema WHERE name = 'moments_by_author'") }
+            == .text("CREATE INDEX moments_by_author ON moments(user_id, created_date)"))
+    }
+
+    /// Our own version 1 file: migrated in place, the counts right at once
+    /// and kept by later writes, whoever makes them.
+    @Test func versionOneFileIsMigrated() throws {
+        let test = try TestStore(seedDemoData: true) { path in try Self.writeVersionOne(to: path) }
+        #expect(try test.inspect { try SchemaInstaller.userVersion($0) } == SchemaInstaller.version)
+        #expect(try test.timelines.likes(momentIDs: ["m1", "m2"], viewerID: "7").mapValues(\.count) == ["m1": 2, "m2": 1])
+        _ = try test.likeService.updateLike(momentID: "m2", userID: "8", isLiked: false)
+        try test.inspect { try $0.execute("INSERT INTO moment_likes VALUES ('m2', '7', 8)") }
+        let counts = try test.inspect { connection in
+            try connection.withStatement("SELECT moment_id, likes FROM moment_like_counts ORDER BY moment_id") { statement in
+                var counts: [String] = []
+                try statement.forEachRow { counts.append("\($0.text(at: 0))=\($0.int64(at: 1))") }
+                return counts
+            }
+        }
+        #expect(counts == ["m1=2", "m2=1"])
     }
 
     @Test func newerLayoutIsRefused() throws {

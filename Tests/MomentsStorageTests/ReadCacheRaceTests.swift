@@ -40,7 +40,7 @@ struct ReadCacheRaceTests {
                     do {
                         try likes.setLike(momentID: moment, userID: user, isLiked: isLiked)
                         known[moment] = isLiked
-                        let read = try likes.likes(momentIDs: Self.momentIDs, viewerID: user)
+                        let read = try likes.likes(momentIDs: Self.momentIDs, viewerID: user, likers: 100)
                         for (id, expected) in known {
                             let seen = read[id]?.isLikedByViewer
                             let listed = read[id]?.likers.contains { $0.id == user }
@@ -55,7 +55,7 @@ struct ReadCacheRaceTests {
             } else {
                 for _ in 0..<Self.maxReadsPerReader where writersLeft.value > 0 {
                     do {
-                        let read = try likes.likes(momentIDs: Self.momentIDs, viewerID: user)
+                        let read = try likes.likes(momentIDs: Self.momentIDs, viewerID: user, likers: 100)
                         for (id, entry) in read where Set(entry.likers.map(\.id)).count != entry.likers.count {
                             failures.append("moment \(id) lists a liker twice")
                         }
@@ -74,7 +74,7 @@ struct ReadCacheRaceTests {
                 return likers
             }
         }
-        let cached = try likes.likes(momentIDs: Self.momentIDs, viewerID: "none")
+        let cached = try likes.likes(momentIDs: Self.momentIDs, viewerID: "none", likers: 100)
         #expect(cached.mapValues { $0.likers.map(\.id) }.filter { !$0.value.isEmpty } == onDisk)
     }
 }

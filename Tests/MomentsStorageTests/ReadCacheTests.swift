@@ -51,7 +51,7 @@ struct ReadCacheTests {
         let first = try statements(test) { _ = try test.timelines.timeline(userID: "0") }
         let second = try statements(test) { _ = try test.timelines.timeline(userID: "0") }
         #expect(second == first)
-        #expect(second.contains(SQLiteMomentRepository.timeline))
+        #expect(second.contains(SQLiteMomentRepository.timelineFirstPage))
     }
 
     @Test func likeRereadsOnlyTheChangedMoment() throws {
@@ -61,7 +61,10 @@ struct ReadCacheTests {
         _ = try test.likeService.updateLike(momentID: "4", userID: "0", isLiked: true)
         var likes: [String: MomentLikes] = [:]
         let ran = try statements(test) { likes = try test.timelines.likes(momentIDs: ids, viewerID: "0") }
-        #expect(ran == ["BEGIN DEFERRED TRANSACTION", SQLiteLikeRepository.likers, SQLiteLikeRepository.likerProfiles, "COMMIT TRANSACTION"])
+        #expect(ran == [
+            "BEGIN DEFERRED TRANSACTION", SQLiteLikeRepository.counts, SQLiteLikeRepository.likers, SQLiteLikeRepository.likerProfiles,
+            "COMMIT TRANSACTION",
+        ])
         #expect(likes["4"]?.isLikedByViewer == true)
         #expect(likes["4"]?.likers.map(\.id) == ["0"])
         #expect(try statements(test) { _ = try test.timelines.likes(momentIDs: ids, viewerID: "0") } == [])

@@ -6,7 +6,7 @@ import Testing
 /// before an invalidation or a clear is never stored after it.
 struct ReadCacheTicketTests {
     static let user = User(id: "u", name: "U", avatar: "a", backgroundImage: "b")
-    static let likers = ReadCache.Likers([user])
+    static let likers = ReadCache.Likers([user], count: 1)
 
     let cache = ReadCache(timelineCapacity: 8, likersCapacity: 8)
 
@@ -18,44 +18,44 @@ struct ReadCacheTicketTests {
     }()
 
     private func isCached(_ id: String) -> Bool {
-        cache.likers(momentIDs: [id]).misses.isEmpty
+        cache.likers(momentIDs: [id], limit: 100).misses.isEmpty
     }
 
     @Test func likersReadBeforeAnInvalidationAreNotStored() {
-        let lookup = cache.likers(momentIDs: [Self.first])
+        let lookup = cache.likers(momentIDs: [Self.first], limit: 100)
         #expect(lookup.misses == [0])
         // The writer commits and invalidates while the reader's SQL runs.
         cache.invalidateLikes(momentID: Self.first)
-        _ = cache.storeLikers([[Self.user]], momentIDs: [Self.first], lookup: lookup)
+        _ = cache.storeLikers([([Self.user], 1)], momentIDs: [Self.first], lookup: lookup)
         #expect(!isCached(Self.first))
     }
 
     @Test func anInvalidationSparesOtherStripes() {
         let ids = [Self.first, Self.second]
-        let lookup = cache.likers(momentIDs: ids)
+        let lookup = cache.likers(momentIDs: ids, limit: 100)
         cache.invalidateLikes(momentID: Self.first)
-        _ = cache.storeLikers([[Self.user], [Self.user]], momentIDs: ids, lookup: lookup)
+        _ = cache.storeLikers([([Self.user], 1), ([Self.user], 1)], momentIDs: ids, lookup: lookup)
         #expect(!isCached(Self.first))
         #expect(isCached(Self.second))
     }
 
     @Test func aLookupAfterTheInvalidationStores() {
         cache.invalidateLikes(momentID: Self.first)
-        let lookup = cache.likers(momentIDs: [Self.first])
-        _ = cache.storeLikers([[Self.user]], momentIDs: [Self.first], lookup: lookup)
+        let lookup = cache.likers(momentIDs: [Self.first], limit: 100)
+        _ = cache.storeLikers([([Self.user], 1)], momentIDs: [Self.first], lookup: lookup)
         #expect(isCached(Self.first))
         cache.invalidateLikes(momentID: Self.first)
         #expect(!isCached(Self.first))
     }
 
     @Test func nothingReadBeforeAClearIsStored() {
-        let likersLookup = cache.likers(momentIDs: [Self.first])
+        let likersLookup = cache.likers(momentIDs: [Self.first], limit: 100)
         guard case .miss(let epoch) = cache.timeline(userID: "u") else {
             Issue.record("an empty cache has no timeline")
             return
         }
         cache.clear()
-        _ = cache.storeLikers([[Self.user]], momentIDs: [Self.first], lookup: likersLookup)
+        _ = cache.storeLikers([([Self.user], 1)], momentIDs: [Self.first], lookup: likersLookup)
         cache.storeTimeline(Timeline(user: Self.user, moments: []), userID: "u", epoch: epoch)
         #expect(cache.counts.timelines == 0 && cache.counts.likers == 0)
     }
@@ -78,18 +78,29 @@ struct ReadCacheTicketTests {
         #expect(second.user === first.user)
         #expect(second.moments[0] === first.moments[0])
         #expect(first.moments[0].author === first.user)
-        let lookup = cache.likers(momentIDs: ["m"])
-        let likers = cache.storeLikers([[copy(Self.user)]], momentIDs: ["m"], lookup: lookup)
+        let lookup = cache.likers(momentIDs: ["m"], limit: 100)
+        let likers = cache.storeLikers([([copy(Self.user)], 1)], momentIDs: ["m"], lookup: lookup)
         #expect(likers[0].users[0] === first.user)
     }
 
     @Test func isLikedUsesTheViewersID() {
-        let many = ReadCache.Likers((0..<ReadCache.Likers.setThreshold + 1).map {
-            User(id: "\($0)", name: "", avatar: "", backgroundImage: "")
-        })
-        #expect(many.likes(viewerID: "3").isLikedByViewer)
-        #expect(!many.likes(viewerID: "x").isLikedByViewer)
-        #expect(Self.likers.likes(viewerID: "u") == MomentLikes(isLikedByViewer: true, likers: [Self.user]))
-        #expect(ReadCache.Likers([]).likes(viewerID: "u") == MomentLikes.none)
+        let users = (0..<ReadCache.Likers.setThreshold + 1).map { User(id: "\($0)", name: "", avatar: "", backgroundImage: "") }
+        let many = ReadCache.Likers(users, count: users.count)
+        #expect(many.likes(viewerID: "3", limit: 100)?.isLikedByViewer == true)
+        #expect(many.likes(viewerID: "x", limit: 100)?.isLikedByViewer == false)
+        #expect(Self.likers.likes(viewerID: "u", limit: 100) == MomentLikes(isLikedByViewer: true, likers: [Self.user], count: 1))
+        #expect(ReadCache.Likers([], count: 0).likes(viewerID: "u", limit: 100) == MomentLikes.none)
+    }
+
+    /// Kept likers cut short of the count answer `isLiked` only for the
+    /// viewers they list, and serve reads of no more likers than they hold.
+    @Test func cutLikersCannotTellAboutOtherViewers() {
+        let users = (0..<3).map { User(id: "\($0)", name: "", avatar: "", backgroundImage: "") }
+        let cut = ReadCache.Likers(users, count: 1_000)
+        #expect(!cut.isComplete)
+        #expect(cut.likes(viewerID: "1", limit: 2) == MomentLikes(isLikedByViewer: true, likers: Array(users.prefix(2)), count: 1_000))
+        #expect(cut.likes(viewerID: "999", limit: 3) == nil)
+        #expect(cut.serves(limit: 3) && !cut.serves(limit: 4))
+        #expect(ReadCache.Likers(users, count: 3).serves(limit: 100))
     }
 }

@@ -26,9 +26,12 @@ struct SchemaTests {
 
     static let timelineQueries = [
         QueryCase(name: "user", sql: SQLiteUserRepository.userByID, arguments: ["0"]),
-        QueryCase(name: "moments with authors", sql: SQLiteMomentRepository.timeline, arguments: ["0"]),
+        QueryCase(name: "first page with authors", sql: SQLiteMomentRepository.timelineFirstPage, arguments: ["0", 21]),
+        QueryCase(name: "page after a cursor", sql: SQLiteMomentRepository.timelineAfterCursor, arguments: ["0", 21, 1_000, "4"]),
         QueryCase(name: "photos of a page", sql: SQLiteMomentRepository.photos, arguments: [#"["0","1"]"#]),
-        QueryCase(name: "likers of a page", sql: SQLiteLikeRepository.likers, arguments: [#"["0","1"]"#]),
+        QueryCase(name: "like counts of a page", sql: SQLiteLikeRepository.counts, arguments: [#"["0","1"]"#, "0"]),
+        QueryCase(name: "first likers of a page", sql: SQLiteLikeRepository.likers, arguments: [#"["0","1"]"#, 100]),
+        QueryCase(name: "the viewer's likes of a page", sql: SQLiteLikeRepository.likedByViewer, arguments: [#"["0","1"]"#, "0"]),
         QueryCase(name: "visibility", sql: SQLiteMomentRepository.visibility, arguments: ["0", "1"]),
         QueryCase(name: "like", sql: SQLiteLikeRepository.insert, arguments: ["0", "1", 5]),
         QueryCase(name: "unlike", sql: SQLiteLikeRepository.delete, arguments: ["0", "1"]),
@@ -39,7 +42,9 @@ struct SchemaTests {
     @Test(arguments: timelineQueries)
     func noQueryScansAWholeTable(_ testCase: QueryCase) throws {
         let test = try TestStore()
-        let tablesAndAliases: Set<String> = ["users", "friendships", "moments", "moment_photos", "moment_likes", "u", "f", "m", "p", "l"]
+        let tablesAndAliases: Set<String> = [
+            "users", "friendships", "moments", "moment_photos", "moment_likes", "moment_like_counts", "u", "f", "m", "p", "l", "c", "h", "n", "s", "v",
+        ]
         let details = try test.inspect { connection in
             try connection.withStatement("EXPLAIN QUERY PLAN " + testCase.sql, testCase.arguments) { statement in
                 var details: [String] = []

@@ -22,12 +22,19 @@ package enum APISDL {
           photos: [String!]!
           createdDate: String!
           isLiked: Boolean!
-          likes: [UserDetails!]!
+          likes(first: Int): [UserDetails!]!
+          likesCount: Int!
         }
 
         type MomentsDetails {
           userDetails: UserDetails!
           moments: [Moment!]!
+          pageInfo: PageInfo!
+        }
+
+        type PageInfo {
+          endCursor: String
+          hasNextPage: Boolean!
         }
 
         type FeatureToggle {
@@ -43,12 +50,12 @@ package enum APISDL {
         }
 
         type Query {
-          getMomentsDetailsByUserID(userID: ID!): MomentsDetails!
+          getMomentsDetailsByUserID(userID: ID!, first: Int, after: String): MomentsDetails!
           featureToggles(userID: ID): [FeatureToggle!]!
         }
 
         type Mutation {
-          updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!): MomentsDetails!
+          updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!, first: Int, after: String): MomentsDetails!
         }
         """
 }

@@ -94,6 +94,8 @@ struct Executor: ~Copyable {
         do throws(GraphQLError) {
             if case .node(let node) = source, let resolveNode = plan.resolveNode {
                 try complete(plan, try call(resolveNode, node, plan))
+            } else if case .node(let node) = source, let resolve = plan.resolveNodeWithArguments {
+                try complete(plan, try call(resolve, node, argumentValues(plan), plan))
             } else {
                 try complete(plan, try resolveField(plan, source))
             }
@@ -110,6 +112,17 @@ struct Executor: ~Copyable {
     private func call(_ resolveNode: NodeFieldResolver, _ node: AnyObject, _ plan: FieldPlan) throws(GraphQLError) -> Resolved {
         do {
             return try resolveNode(node)
+        } catch {
+            throw located(error, plan)
+        }
+    }
+
+    /// A `resolveNodeWithArguments` resolver, its error located at the field.
+    private func call(
+        _ resolve: NodeArgumentsFieldResolver, _ node: AnyObject, _ arguments: JSONObject, _ plan: FieldPlan
+    ) throws(GraphQLError) -> Resolved {
+        do {
+            return try resolve(node, arguments)
         } catch {
             throw located(error, plan)
         }

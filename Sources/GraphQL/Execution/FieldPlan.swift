@@ -34,6 +34,8 @@ final class FieldPlan: @unchecked Sendable {
     let resolveSource: SourceFieldResolver?
     /// `definition.resolveNode`.
     let resolveNode: NodeFieldResolver?
+    /// `definition.resolveNodeWithArguments`.
+    let resolveNodeWithArguments: NodeArgumentsFieldResolver?
     let shape: CompletionShape
     /// The named type when it is an object; the value names when it is an enum.
     let objectType: ObjectType?
@@ -63,6 +65,7 @@ final class FieldPlan: @unchecked Sendable {
         self.namedType = namedType
         self.resolveSource = definition.resolveSource
         self.resolveNode = definition.resolveNode
+        self.resolveNodeWithArguments = definition.resolveNodeWithArguments
         self.shape = CompletionShape(definition.type, namedType: namedType)
         if case .object(let objectType) = namedType { self.objectType = objectType } else { self.objectType = nil }
         if case .enumeration(let enumeration) = namedType {

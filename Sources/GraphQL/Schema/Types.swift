@@ -79,6 +79,11 @@ public typealias SourceFieldResolver = @Sendable (_ source: Any) throws -> Resol
 /// A resolver that reads only its source, a class instance (see `Resolved.node`).
 public typealias NodeFieldResolver = @Sendable (_ source: AnyObject) throws -> Resolved
 
+/// A resolver that reads its source, a class instance, and its coerced
+/// arguments (constant ones coerced once per document): no `ResolveInfo`,
+/// whose path would be built for every object the field completes.
+public typealias NodeArgumentsFieldResolver = @Sendable (_ source: AnyObject, _ arguments: JSONObject) throws -> Resolved
+
 /// An argument, or an argument of a directive.
 public struct InputValueDefinition: Sendable {
     public var name: String
@@ -106,6 +111,7 @@ public struct FieldDefinition: Sendable {
         didSet {
             resolveSource = nil
             resolveNode = nil
+            resolveNodeWithArguments = nil
         }
     }
     /// Set by the source-only initializer: the same resolver as `resolve`,
@@ -114,6 +120,9 @@ public struct FieldDefinition: Sendable {
     /// Set by the node initializer: the same resolver as `resolve`, which the
     /// executor calls instead when the source is a `Resolved.node`.
     public private(set) var resolveNode: NodeFieldResolver?
+    /// Set by the node-with-arguments initializer: the same resolver as
+    /// `resolve`, which the executor calls instead when the source is a `Resolved.node`.
+    public private(set) var resolveNodeWithArguments: NodeArgumentsFieldResolver?
 
     public init(
         name: String, description: String? = nil, arguments: [InputValueDefinition] = [],
@@ -127,6 +136,7 @@ public struct FieldDefinition: Sendable {
         self.resolve = resolve
         self.resolveSource = nil
         self.resolveNode = nil
+        self.resolveNodeWithArguments = nil
     }
 
     /// A field without arguments whose resolver reads only its source.
@@ -142,6 +152,7 @@ public struct FieldDefinition: Sendable {
         self.resolve = { source, _, _ in try resolveSource(source) }
         self.resolveSource = resolveSource
         self.resolveNode = nil
+        self.resolveNodeWithArguments = nil
     }
 
     /// A field without arguments whose resolver reads only its source, a
@@ -159,6 +170,24 @@ public struct FieldDefinition: Sendable {
         self.resolve = { source, _, _ in try resolveNode(source as AnyObject) }
         self.resolveSource = { source in try resolveNode(source as AnyObject) }
         self.resolveNode = resolveNode
+        self.resolveNodeWithArguments = nil
+    }
+
+    /// A field whose resolver reads its source, a class instance, and its
+    /// arguments. A source that is not one reaches the resolver boxed, as above.
+    public init(
+        name: String, description: String? = nil, arguments: [InputValueDefinition], type: TypeReference,
+        deprecationReason: String? = nil, resolveNodeWithArguments: @escaping NodeArgumentsFieldResolver
+    ) {
+        self.name = name
+        self.description = description
+        self.arguments = arguments
+        self.type = type
+        self.deprecationReason = deprecationReason
+        self.resolve = { source, arguments, _ in try resolveNodeWithArguments(source as AnyObject, arguments) }
+        self.resolveSource = nil
+        self.resolveNode = nil
+        self.resolveNodeWithArguments = resolveNodeWithArguments
     }
 
     public func argument(named name: String) -> InputValueDefinition? {

@@ -13,10 +13,10 @@ public enum MomentsSchema {
         query: queryType,
         mutation: mutationType,
         types: [.object(userDetailsType), .enumeration(momentType), .object(momentObjectType), .object(momentsDetailsType),
-                .object(featureToggleType), .object(toggleVariantType)]
+                .object(pageInfoType), .object(featureToggleType), .object(toggleVariantType)]
     )
 
-    // type Query { getMomentsDetailsByUserID(userID: ID!): MomentsDetails! }
+    // type Query { getMomentsDetailsByUserID(userID: ID!, first: Int, after: String): MomentsDetails! }
     static let queryType = ObjectType(name: "Query", description: "Reading timelines.", fields: [
             FieldDefinition(
                 name: "getMomentsDetailsByUserID",
@@ -26,20 +26,22 @@ public enum MomentsSchema {
                         name: "userID",
                         description: "The user whose timeline to read, and the viewer for `isLiked`; an unknown id is a NOT_FOUND error.",
                         type: .nonNull(.named("ID"))),
+                    pageFirstArgument, pageAfterArgument,
                 ],
                 type: .nonNull(.named("MomentsDetails")),
                 resolve: { _, arguments, info in
                     let context = try cast(info.context, as: MomentsContext.self)
                     let userID = try arguments.requiredString("userID")
+                    let (first, after) = try arguments.page()
                     try context.authorize(userID: userID)
-                    let timeline = try context.services.timelines.timeline(userID: userID)
+                    let timeline = try context.services.timelines.timeline(userID: userID, first: first, after: after)
                     return .node(TimelinePage(timeline: timeline, viewerID: userID, context: context))
                 }
             ),
             featureTogglesField,
         ])
 
-    // type Mutation { updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!): MomentsDetails! }
+    // type Mutation { updateMomentLike(momentID: ID!, userID: ID!, isLiked: Boolean!, first: Int, after: String): MomentsDetails! }
     static let mutationType = ObjectType(name: "Mutation", description: "Liking and unliking moments.", fields: [
             FieldDefinition(
                 name: "updateMomentLike",
@@ -57,6 +59,7 @@ public enum MomentsSchema {
                         name: "isLiked",
                         description: "True to like (liking again keeps the first like), false to unlike (an absent like is fine).",
                         type: .nonNull(.named("Boolean"))),
+                    pageFirstArgument, pageAfterArgument,
                 ],
                 type: .nonNull(.named("MomentsDetails")),
                 resolve: { _, arguments, info in
@@ -64,14 +67,28 @@ public enum MomentsSchema {
                     let momentID = try arguments.requiredString("momentID")
                     let userID = try arguments.requiredString("userID")
                     let isLiked = try arguments.requiredBool("isLiked")
+                    // A bad page is refused before anything is written.
+                    let (first, after) = try arguments.page()
                     try context.authorize(userID: userID)
-                    let timeline = try context.services.likes.updateLike(momentID: momentID, userID: userID, isLiked: isLiked)
+                    let timeline = try context.services.likes.updateLike(
+                        momentID: momentID, userID: userID, isLiked: isLiked, first: first, after: after)
                     return .node(TimelinePage(timeline: timeline, viewerID: userID, context: context))
                 }
             )
         ])
 
-    // type MomentsDetails { userDetails: UserDetails! moments: [Moment!]! }
+    /// `first` of a timeline field.
+    static let pageFirstArgument = InputValueDefinition(
+        name: "first",
+        description: "How many moments the page holds at most: 0 to the server's maximum page size (--max-page-size, 100 by default), which is also what an absent `first` gets; anything else is BAD_USER_INPUT.",
+        type: .named("Int"))
+    /// `after` of a timeline field.
+    static let pageAfterArgument = InputValueDefinition(
+        name: "after",
+        description: "Start after this cursor: a `pageInfo.endCursor` from an earlier page (newer posts never shift it). Absent, the page starts with the newest moment; a cursor not made by the server is BAD_USER_INPUT.",
+        type: .named("String"))
+
+    // type MomentsDetails { userDetails: UserDetails! moments: [Moment!]! pageInfo: PageInfo! }
     static let momentsDetailsType = ObjectType(name: "MomentsDetails", description: "A user's timeline: their profile and the moments they may see.", fields: [
         FieldDefinition(
             name: "userDetails",
@@ -82,10 +99,35 @@ public enum MomentsSchema {
         },
         FieldDefinition(
             name: "moments",
-            description: "The moments written by the user or a friend, newest first (createdDate, then id, descending).",
+            description: "The moments written by the user or a friend, newest first (createdDate, then id, descending): one page of them (see `first` and `after`).",
             type: .nonNull(.list(.nonNull(.named("Moment"))))
         ) { (source: AnyObject) in
             .nodes(try node(source, as: TimelinePage.self).momentNodes())
+        },
+        FieldDefinition(
+            name: "pageInfo",
+            description: "Where this page ends, to ask for the next one.",
+            type: .nonNull(.named("PageInfo"))
+        ) { (source: AnyObject) in
+            .node(try node(source, as: TimelinePage.self))
+        },
+    ])
+
+    // type PageInfo { endCursor: String hasNextPage: Boolean! }
+    static let pageInfoType = ObjectType(name: "PageInfo", description: "How a page of a timeline ends.", fields: [
+        FieldDefinition(
+            name: "endCursor",
+            description: "An opaque cursor after the page's last moment: pass it as `after` for the next page. Null when the page is empty.",
+            type: .named("String")
+        ) { (source: AnyObject) in
+            if let cursor = try node(source, as: TimelinePage.self).endCursor { .leaf(.string(cursor)) } else { .null }
+        },
+        FieldDefinition(
+            name: "hasNextPage",
+            description: "Whether older moments follow this page.",
+            type: .nonNull(.named("Boolean"))
+        ) { (source: AnyObject) in
+            .leaf(.bool(try node(source, as: TimelinePage.self).timeline.hasNextPage))
         },
     ])
 
@@ -96,7 +138,7 @@ public enum MomentsSchema {
     ])
 
     // type Moment { id: ID! userDetails: UserDetails! type: MomentType! title: String url: String
-    //   photos: [String!]! createdDate: String! isLiked: Boolean! likes: [UserDetails!]! }
+    //   photos: [String!]! createdDate: String! isLiked: Boolean! likes(first: Int): [UserDetails!]! likesCount: Int! }
     static let momentObjectType = ObjectType(name: "Moment", description: "A post on a timeline: a link or photos, with its author and its likes.", fields: [
         FieldDefinition(
             name: "id",
@@ -157,11 +199,26 @@ public enum MomentsSchema {
         },
         FieldDefinition(
             name: "likes",
-            description: "The users who like this moment, oldest like first.",
+            description: "The users who like this moment, oldest like first: the first `first` of them (`likesCount` says how many there are).",
+            arguments: [
+                InputValueDefinition(
+                    name: "first",
+                    description: "How many likers at most: 0 to the server's maximum page size (--max-page-size, 100 by default), which is also what an absent `first` gets; anything else is BAD_USER_INPUT.",
+                    type: .named("Int")),
+            ],
             type: .nonNull(.list(.nonNull(.named("UserDetails"))))
+        ) { (source: AnyObject, arguments: JSONObject) in
+            let node = try node(source, as: MomentNode.self)
+            let first = try node.page.pageSize.resolve(arguments.optionalInt("first"))
+            return .nodes(try node.page.likerNodes(at: node.position, first: first))
+        },
+        FieldDefinition(
+            name: "likesCount",
+            description: "How many users like this moment (kept as likes are written, never counted on read).",
+            type: .nonNull(.named("Int"))
         ) { (source: AnyObject) in
             let node = try node(source, as: MomentNode.self)
-            return .nodes(try node.page.likerNodes(at: node.position))
+            return .leaf(.int(try node.page.likes(at: node.position).count))
         },
     ])
 
@@ -236,5 +293,24 @@ extension JSONObject {
     func requiredBool(_ name: String) throws -> Bool {
         guard case .bool(let value) = self[name] else { throw MissingArgument(name: name) }
         return value
+    }
+
+    /// An `Int` argument; nil when absent or null.
+    func optionalInt(_ name: String) throws -> Int? {
+        switch self[name] {
+        case nil, .null?: return nil
+        case .int(let value)?: return value
+        default: throw MissingArgument(name: name)
+        }
+    }
+
+    /// A timeline field's `first` and `after` (decoded; a malformed cursor is BAD_USER_INPUT).
+    func page() throws -> (first: Int?, after: TimelineCursor?) {
+        let after: TimelineCursor? = switch self["after"] {
+        case .string(let text)?: try PageCursor.decode(text)
+        case nil, .null?: nil
+        default: throw MissingArgument(name: "after")
+        }
+        return (try optionalInt("first"), after)
     }
 }

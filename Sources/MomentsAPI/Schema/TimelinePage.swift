@@ -1,9 +1,10 @@
 import GraphQL
 import Moments
 
-/// One `MomentsDetails` value during one execution: the timeline, and its like
-/// data loaded on first use, for every moment of the page at once. This is how
-/// `isLiked` and `likes` cost one batched read, and none when not selected.
+/// One `MomentsDetails` value during one execution: a page of the timeline,
+/// and its like data loaded on first use, for every moment of the page at
+/// once. This is how `isLiked`, `likes` and `likesCount` cost one batched
+/// read, and none when not selected. It is also the `PageInfo` source.
 ///
 /// Sources are classes so that they travel through the executor's `Any`
 /// without boxing, and resolvers cast them to a reference instead of copying
@@ -33,11 +34,19 @@ final class TimelinePage {
         return nodes
     }
 
-    /// The users who like the moment at `position`, as `UserDetails` sources
-    /// (a `User` is its own source).
-    func likerNodes(at position: Int) throws -> [AnyObject] {
+    /// The first `first` users who like the moment at `position`, as
+    /// `UserDetails` sources (a `User` is its own source).
+    func likerNodes(at position: Int, first: Int) throws -> [AnyObject] {
         // An upcast per element; `as [AnyObject]` took the runtime's dynamic cast for each.
-        try likes(at: position).likers.map { $0 }
+        try likes(at: position).likers.prefix(first).map { $0 }
+    }
+
+    /// The bound on `first` arguments, and the likers each moment has at most.
+    var pageSize: PageSize { context.services.timelines.pageSize }
+
+    /// `PageInfo.endCursor`: the last moment's position, nil for an empty page.
+    var endCursor: String? {
+        timeline.endCursor.map(PageCursor.encode)
     }
 
     func likes(at position: Int) throws -> MomentLikes {

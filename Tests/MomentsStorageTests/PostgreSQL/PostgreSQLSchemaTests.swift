@@ -5,7 +5,8 @@ import Testing
 import TestSupport
 
 /// `schema.sql` makes the same layout on both engines: tables, columns
-/// (with the translated types), primary keys and indexes.
+/// (with the translated types), primary keys, indexes and triggers; and an
+/// older layout migrates to the same.
 @Suite(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))
 struct PostgreSQLSchemaTests {
     /// Column types: SQLite's declared type -> PostgreSQL's after translation.
@@ -25,6 +26,15 @@ struct PostgreSQLSchemaTests {
         #expect(text.contains("liked_at  BIGINT NOT NULL"))
         #expect(text.contains("id               TEXT COLLATE \"C\" PRIMARY KEY NOT NULL"))
         #expect(text.contains("INSERT INTO moments_schema_version (version) VALUES (\(SchemaInstaller.version));"))
+        // A trigger: its body in a PL/pgSQL function, called row by row.
+        #expect(text.contains("""
+            CREATE FUNCTION moment_likes_count_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE moment_like_counts SET likes = likes - 1 WHERE moment_id = OLD.moment_id;
+                RETURN NULL;
+            END $$;
+            CREATE TRIGGER moment_likes_count_delete AFTER DELETE ON moment_likes FOR EACH ROW EXECUTE FUNCTION moment_likes_count_delete();
+            """))
     }
 
     @Test func bothEnginesHaveTheSameTablesColumnsKeysAndIndexes() throws {
@@ -33,11 +43,47 @@ struct PostgreSQLSchemaTests {
         let uri = try PostgreSQLServer.shared().makeDatabase()
         let postgres = try PGConnection(uri: uri, settings: PGConnectionSettings())
         try PostgreSQLSchemaInstaller.prepare(postgres, seed: nil)
+        try Self.expectSameLayout(memory, postgres)
+    }
+
+    /// A version 1 layout (before the like counts), with likes, migrates to
+    /// the layout a new database gets, on both engines, with the counts of
+    /// the likes it had.
+    @Test func aVersionOneLayoutMigratesToTheCurrentOne() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("v1.sqlite")
+        try ExistingDatabaseTests.writeVersionOne(to: path)
+        let uri = try PostgreSQLServer.shared().makeDatabase()
+        try DatabaseCopy.copy(from: .sqlite(path: path), to: .postgreSQL(uri: uri))
+        let postgres = try PGConnection(uri: uri, settings: PGConnectionSettings())
+        defer { postgres.close() }
+        // The copy made the current layout; take it back to version 1's.
+        try postgres.executeScript("""
+            DROP TABLE moment_like_counts CASCADE;
+            DROP FUNCTION moment_likes_count_insert, moment_likes_count_delete, moment_likes_count_update CASCADE;
+            UPDATE moments_schema_version SET version = 1;
+            """)
+        #expect(try PostgreSQLSchemaInstaller.prepare(postgres, seed: nil) == .existing(version: 1))
+        #expect(try PostgreSQLSchemaInstaller.version(postgres) == SchemaInstaller.version)
+        let counts = try postgres.query("SELECT moment_id, likes FROM moment_like_counts ORDER BY moment_id")
+        #expect((0..<counts.count).map { "\(counts.text($0, 0))=\(counts.text($0, 1))" } == ["m1=2", "m2=1"])
+        let memory = try Connection(path: ":memory:")
+        try memory.executeScript(SchemaSQL.text)
+        try Self.expectSameLayout(memory, postgres)
+    }
+
+    /// The layout of `memory` (SQLite) and `postgres` are the same.
+    static func expectSameLayout(_ memory: Connection, _ postgres: PGConnection) throws {
+        var tables: [String] = []
+        try memory.withStatement("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { statement in
+            try statement.forEachRow { tables.append($0.text(at: 0)) }
+        }
+        #expect(Set(tables).isSuperset(of: SchemaInstaller.requiredTables))
 
         // Columns.
         var sqliteColumns: Set<Column> = []
         var sqlitePrimaryKeys: [String: [String]] = [:]
-        for table in SchemaInstaller.requiredTables {
+        for table in tables {
             try memory.withStatement("SELECT name, type, \"notnull\", pk FROM pragma_table_info('\(table)')") { statement in
                 var keys: [(Int64, String)] = []
                 try statement.forEachRow { row in
@@ -94,5 +140,18 @@ struct PostgreSQLSchemaTests {
         }
         #expect(postgresIndexColumns == sqliteIndexColumns)
         #expect(sqliteIndexColumns.count == 4)
+
+        // Triggers, by name and table (PostgreSQL's own notifications aside).
+        var sqliteTriggers: [String: String] = [:]
+        try memory.withStatement("SELECT name, tbl_name FROM sqlite_schema WHERE type = 'trigger'") { statement in
+            try statement.forEachRow { sqliteTriggers[$0.text(at: 0)] = $0.text(at: 1) }
+        }
+        let triggers = try postgres.query("""
+            SELECT DISTINCT trigger_name, event_object_table FROM information_schema.triggers
+            WHERE trigger_schema = current_schema() AND trigger_name NOT LIKE '%notify'
+            """)
+        let postgresTriggers = Dictionary(uniqueKeysWithValues: (0..<triggers.count).map { (triggers.text($0, 0), triggers.text($0, 1)) })
+        #expect(postgresTriggers == sqliteTriggers)
+        #expect(sqliteTriggers.count == 3)
     }
 }
