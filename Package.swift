@@ -170,7 +170,8 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["moments-bff", "JSON", "MomentsAPI", "TestSupport"],
+            // SQLite: a test writes the database as another program would.
+            dependencies: ["moments-bff", "JSON", "MomentsAPI", "SQLite", "TestSupport"],
             swiftSettings: strict
         ),
     ]

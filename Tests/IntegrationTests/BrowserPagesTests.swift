@@ -87,7 +87,7 @@ import TestSupport
         let json = try facts.json
         let database = try #require(json["database"] as? [String: Any])
         #expect(database["path"] as? String == directory.databasePath)
-        #expect(database["schemaVersion"] as? Int == 1)
+        #expect(database["schemaVersion"] as? Int == 2)
         let rows = try #require(database["rows"] as? [String: [String: Any]])
         #expect(rows["moments"]?["count"] as? Int == 5)
         #expect(rows["users"]?["count"] as? Int == 11)

@@ -52,13 +52,13 @@ package final class InMemoryDatabase: @unchecked Sendable {
     package var likeRepository: InMemoryLikeRepository { InMemoryLikeRepository(database: self) }
 
     /// A `TimelineService` over this database.
-    package func timelineService() -> TimelineService {
-        TimelineService(users: userRepository, moments: momentRepository, likes: likeRepository)
+    package func timelineService(pageSize: PageSize = PageSize()) -> TimelineService {
+        TimelineService(users: userRepository, moments: momentRepository, likes: likeRepository, pageSize: pageSize)
     }
 
     /// A `LikeService` over this database.
-    package func likeService() -> LikeService {
-        LikeService(users: userRepository, moments: momentRepository, likes: likeRepository)
+    package func likeService(pageSize: PageSize = PageSize()) -> LikeService {
+        LikeService(users: userRepository, moments: momentRepository, likes: likeRepository, pageSize: pageSize)
     }
 
     // MARK: Building

@@ -1,0 +1,96 @@
+import Dispatch
+import Moments
+import SQLite
+import Testing
+@testable import MomentsStorage
+import TestSupport
+
+/// A moment's like count is kept as likes are written and read, never
+/// counted: a moment with thousands of likes answers its count, its first
+/// likers and the viewer's `isLiked` at the cost of a small one.
+struct LikeCountTests {
+    /// 2,000 users, 2 friends each; moment "0" (user 0's) liked by all of them, in id order.
+    static let hotLikes = 2_000
+    static func write(to path: String) throws {
+        try SyntheticData.write(to: path, users: hotLikes, friends: 2, moments: 1, likes: 1, hotMomentLikes: hotLikes, seed: 5, now: TestStore.now)
+    }
+
+    @Test(arguments: ReadCacheTests.modes)
+    func aHotMomentAnswersItsCountFirstLikersAndIsLiked(_ mode: ReadCacheTests.ModeCase) throws {
+        let test = try TestStore(seedDemoData: false, cache: mode.cache) { try Self.write(to: $0) }
+        let likers = (0..<100).map(String.init)
+        for viewer in ["1", "1999", "1", "1999"] {
+            let likes = try #require(try test.timelines.likes(momentIDs: ["0"], viewerID: viewer)["0"])
+            #expect(likes.count == Self.hotLikes)
+            #expect(likes.likers.map(\.id) == likers)
+            #expect(likes.isLikedByViewer)
+        }
+        // A viewer past the first likers: from memory, one small read says whether they like it.
+        _ = try test.timelines.likes(momentIDs: ["0", "1"], viewerID: "2")
+        let before = test.statements.values.count
+        let likes = try test.timelines.likes(momentIDs: ["0", "1"], viewerID: "1500")
+        let ran = Array(test.statements.values.dropFirst(before))
+        #expect(likes["0"]?.isLikedByViewer == true && likes["1"]?.isLikedByViewer == false)
+        #expect(ran == (mode.cache.isEnabled ? [SQLiteLikeRepository.likedByViewer] : StatementCountTests.likesStatements))
+        // User 1999 (a friend of 0, liker number 2,000) unlikes.
+        _ = try test.likeService.updateLike(momentID: "0", userID: "1999", isLiked: false)
+        let after = try test.timelines.likes(momentIDs: ["0"], viewerID: "1999")["0"]
+        #expect(after?.count == Self.hotLikes - 1 && after?.isLikedByViewer == false)
+    }
+
+    /// The likes statements do the same work for a moment of 2,000 likes as
+    /// for one of a single like: nothing is counted, and only the first
+    /// likers asked for are read.
+    @Test func theLikesStatementsDoNotGrowWithTheLikes() throws {
+        let test = try TestStore(seedDemoData: false, cache: .disabled) { try Self.write(to: $0) }
+        func steps(_ sql: String, _ arguments: [SQLiteValue]) throws -> Int {
+            try test.inspect { connection in
+                let statement = try connection.prepare(sql)
+                try statement.bind(arguments)
+                while try statement.step() {}
+                return statement.virtualMachineSteps
+            }
+        }
+        for (sql, extra) in [(SQLiteLikeRepository.counts, SQLiteValue.text("7")), (SQLiteLikeRepository.likers, .integer(1))] {
+            let hot = try steps(sql, [.text(#"["0"]"#), extra])
+            let cold = try steps(sql, [.text(#"["1"]"#), extra])
+            #expect(hot < cold * 2, "\(sql): \(hot) VM steps for 2,000 likes, \(cold) for 1")
+        }
+    }
+
+    /// Concurrent likes and unlikes of one moment by many users: the count
+    /// is the number of likes, on disk and as read, cached or not.
+    @Test(arguments: ReadCacheTests.modes)
+    func theCountIsTheLikesAfterConcurrentLikesAndUnlikes(_ mode: ReadCacheTests.ModeCase) throws {
+        let users = 16
+        let test = try TestStore(seedDemoData: false, readers: 4, cache: mode.cache) { path in
+            try SyntheticData.write(to: path, users: users, friends: users, moments: 1, likes: 0, seed: 3, now: TestStore.now)
+        }
+        let service = test.likeService
+        let failures = Recorder()
+        let finals = Recorder()
+        DispatchQueue.concurrentPerform(iterations: users) { thread in
+            var random = SplitMix64(seed: UInt64(thread) + 40)
+            var last = false
+            for _ in 0..<40 {
+                last = random.next(below: 3) != 0
+                do {
+                    _ = try service.updateLike(momentID: "0", userID: String(thread), isLiked: last)
+                } catch {
+                    failures.append("\(error)")
+                }
+            }
+            if last { finals.append(String(thread)) }
+        }
+        #expect(failures.values == [])
+        let expected = finals.values.count
+        let read = try test.timelines.likes(momentIDs: ["0"], viewerID: "0")["0"]
+        #expect(read?.count == expected)
+        #expect(read?.likers.count == expected)
+        let onDisk = try test.inspect { connection in
+            (try connection.scalar("SELECT likes FROM moment_like_counts WHERE moment_id = '0'"),
+             try connection.scalar("SELECT count(*) FROM moment_likes WHERE moment_id = '0'"))
+        }
+        #expect(onDisk.0 == .integer(Int64(expected)) && onDisk.1 == .integer(Int64(expected)))
+    }
+}
