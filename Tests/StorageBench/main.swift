@@ -1,4 +1,4 @@
-// storage-bench [--seconds S] [--dir DIR] [--only LABEL-PREFIX]
+// storage-bench [--seconds S] [--dir DIR] [--only LABEL-PREFIX] [--large PATH]
 //
 // Release-mode micro-benchmark of the storage layer (not a test): seeds a
 // demo database and a synthetic one (1,000 users, 10 friends, 3 moments
@@ -6,6 +6,11 @@
 // workload, the wall time and the CPU time of the calling thread per
 // operation, then throughput with several threads. Build and run with
 //   swift run -c release storage-bench
+// With --large PATH (a database `moments-bff seed --synthetic` made, such as
+// --users 100000 --friends 200 --moments 20 --likes 5 --hot-moment-likes
+// 100000) it also prints the cost of a timeline page of 20 with its likes
+// there and on the 1,000-user set, cold and warm, and their ratio
+// (PageCost.swift); `--only page` runs that alone.
 // The machine may be shared: compare figures from one run.
 #if canImport(Glibc)
 import Glibc
@@ -19,23 +24,27 @@ import SQLite
 
 /// Command-line settings, parsed once.
 enum Settings {
-    static let parsed: (seconds: Double, directory: String?, only: String?) = {
+    static let parsed: (seconds: Double, directory: String?, only: String?, large: String?) = {
         var seconds = 1.0
         var directory: String?
         var only: String?
+        var large: String?
         var arguments = CommandLine.arguments.dropFirst().makeIterator()
         while let argument = arguments.next() {
             switch argument {
             case "--seconds": seconds = arguments.next().flatMap(Double.init) ?? seconds
             case "--dir": directory = arguments.next()
             case "--only": only = arguments.next()
+            case "--large": large = arguments.next()
             default:
-                print("usage: storage-bench [--seconds S] [--dir DIR] [--only LABEL-PREFIX]")
+                print("usage: storage-bench [--seconds S] [--dir DIR] [--only LABEL-PREFIX] [--large PATH]")
                 exit(2)
             }
         }
-        return (seconds, directory, only)
+        return (seconds, directory, only, large)
     }()
+    /// A large synthetic database to measure pages on (see the header).
+    static var large: String? { parsed.large }
     /// Runs only the figures whose label starts with this (for profiling one workload).
     static var only: String? { parsed.only }
     static func runs(_ label: String) -> Bool { only.map { label.hasPrefix($0) } ?? true }
@@ -59,9 +68,11 @@ func now(_ clock: clockid_t) -> Double {
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }
 
-/// Runs `body` on this thread for `seconds`; prints µs of wall and thread CPU time per call.
-func single(_ label: String, _ body: (Int) throws -> Void) rethrows {
-    guard Settings.runs(label) else { return }
+/// Runs `body` on this thread for `seconds`; prints µs of wall and thread CPU
+/// time per call, and returns the wall µs (nil when the label is not run).
+@discardableResult
+func single(_ label: String, _ body: (Int) throws -> Void) rethrows -> Double? {
+    guard Settings.runs(label) else { return nil }
     for index in 0..<200 { try body(index) }  // warm caches and statements
     let wallStart = now(CLOCK_MONOTONIC), cpuStart = now(CLOCK_THREAD_CPUTIME_ID)
     var count = 0
@@ -73,6 +84,7 @@ func single(_ label: String, _ body: (Int) throws -> Void) rethrows {
     }
     let wall = now(CLOCK_MONOTONIC) - wallStart, cpu = now(CLOCK_THREAD_CPUTIME_ID) - cpuStart
     print(pad(label) + "\(format(wall / Double(count) * 1e6)) µs wall  \(format(cpu / Double(count) * 1e6)) µs cpu  (\(count) ops)")
+    return wall / Double(count) * 1e6
 }
 
 /// Runs `body` on `threads` threads for `seconds`; prints operations per second.
@@ -156,6 +168,8 @@ do {
     let syntheticPath = dir + "/synthetic.sqlite"
     try SyntheticData.write(to: syntheticPath, users: 1000, friends: 10, moments: 3, likes: 5, seed: 1)
     let userIDs = (0..<1000).map(String.init)
+
+    try PageCost.run(small: syntheticPath, smallUsers: 1000, large: Settings.large)
 
     for mode in modes {
         // Demo data: the feed benchmark's timeline of user "0" (5 moments).

@@ -14,6 +14,8 @@ import Moments
 final class TimelinePage {
     let timeline: Timeline
     let viewerID: String
+    /// The bound on `first` arguments, and the likers each moment has at most.
+    let pageSize: PageSize
     private let context: MomentsContext
     /// The likes of `timeline.moments[i]` at `i`, once loaded.
     private var likesByPosition: [MomentLikes]?
@@ -21,6 +23,7 @@ final class TimelinePage {
     init(timeline: Timeline, viewerID: String, context: MomentsContext) {
         self.timeline = timeline
         self.viewerID = viewerID
+        self.pageSize = context.services.timelines.pageSize
         self.context = context
     }
 
@@ -41,8 +44,6 @@ final class TimelinePage {
         try likes(at: position).likers.prefix(first).map { $0 }
     }
 
-    /// The bound on `first` arguments, and the likers each moment has at most.
-    var pageSize: PageSize { context.services.timelines.pageSize }
 
     /// `PageInfo.endCursor`: the last moment's position, nil for an empty page.
     var endCursor: String? {
