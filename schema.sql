@@ -32,6 +32,41 @@ CREATE TABLE moments (
 -- The timeline's access path: each author's moments, newest first.
 CREATE INDEX moments_by_author ON moments(user_id, created_date DESC, id DESC);
 
+-- Each user's newest moment (version 2): where their part of a timeline
+-- starts, so that a page starts from one small read per author rather than a
+-- search of each author's moments. The triggers below keep it in the
+-- transaction of every change to moments, whoever makes it.
+CREATE TABLE latest_moments (
+    user_id      TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_date INTEGER NOT NULL,
+    moment_id    TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TRIGGER moments_latest_insert AFTER INSERT ON moments
+BEGIN
+    INSERT INTO latest_moments (user_id, created_date, moment_id) VALUES (NEW.user_id, NEW.created_date, NEW.id)
+        ON CONFLICT (user_id) DO UPDATE SET created_date = excluded.created_date, moment_id = excluded.moment_id
+        WHERE (excluded.created_date, excluded.moment_id) > (latest_moments.created_date, latest_moments.moment_id);
+END;
+CREATE TRIGGER moments_latest_delete AFTER DELETE ON moments
+BEGIN
+    DELETE FROM latest_moments WHERE user_id = OLD.user_id AND moment_id = OLD.id;
+    INSERT INTO latest_moments (user_id, created_date, moment_id)
+        SELECT m.user_id, m.created_date, m.id FROM moments AS m
+        WHERE m.user_id = OLD.user_id AND NOT EXISTS (SELECT 1 FROM latest_moments AS l WHERE l.user_id = OLD.user_id)
+        ORDER BY m.created_date DESC, m.id DESC LIMIT 1;
+END;
+CREATE TRIGGER moments_latest_update AFTER UPDATE OF id, user_id, created_date ON moments
+BEGIN
+    DELETE FROM latest_moments WHERE user_id = OLD.user_id AND moment_id = OLD.id;
+    INSERT INTO latest_moments (user_id, created_date, moment_id)
+        SELECT m.user_id, m.created_date, m.id FROM moments AS m
+        WHERE m.user_id = OLD.user_id AND NOT EXISTS (SELECT 1 FROM latest_moments AS l WHERE l.user_id = OLD.user_id)
+        ORDER BY m.created_date DESC, m.id DESC LIMIT 1;
+    INSERT INTO latest_moments (user_id, created_date, moment_id) VALUES (NEW.user_id, NEW.created_date, NEW.id)
+        ON CONFLICT (user_id) DO UPDATE SET created_date = excluded.created_date, moment_id = excluded.moment_id
+        WHERE (excluded.created_date, excluded.moment_id) > (latest_moments.created_date, latest_moments.moment_id);
+END;
+
 -- The primary key is the "photos of a moment, in order" access path.
 CREATE TABLE moment_photos (
     moment_id TEXT NOT NULL REFERENCES moments(id),

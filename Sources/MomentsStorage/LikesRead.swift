@@ -1,34 +1,47 @@
 import Moments
 
 /// A likes read as both engines assemble it from their rows: per moment of
-/// the page (by index), its count, whether the viewer likes it and its
-/// likers' ids in like order; then the distinct likers' profiles.
+/// the page (by index), its like count and its first likers' ids in like
+/// order; then, for the moments whose likers were cut before the viewer
+/// showed up, which of them the viewer likes; then the distinct likers'
+/// profiles.
 struct LikesRead {
+    private let limit: Int
     private var counts: [Int]
-    private var liked: [Bool]
     private var likerIDs: [[String]]
     private var seen: Set<String> = []
     private var profiles: [String: User] = [:]
+    private var likedByViewer: Set<Int> = []
     /// Each liker once, in order of appearance: whose profiles to read.
     private(set) var distinctLikers: [String] = []
 
-    init(momentCount: Int) {
+    /// At most `limit` likers per moment are kept (a read may return more,
+    /// liked in the same millisecond as the last one kept).
+    init(momentCount: Int, limit: Int) {
+        self.limit = limit
         counts = [Int](repeating: 0, count: momentCount)
-        liked = [Bool](repeating: false, count: momentCount)
         likerIDs = [[String]](repeating: [], count: momentCount)
     }
 
-    /// An index out of the page (a malformed row) is ignored.
-    mutating func setCount(at index: Int, count: Int, isLiked: Bool) {
+    /// A row: the moment at `index` has `count` likes, and `liker` (if any)
+    /// is its next liker in like order. An index out of the page (a
+    /// malformed row) is ignored.
+    mutating func add(at index: Int, count: Int, liker: String?) {
         guard counts.indices.contains(index) else { return }
         counts[index] = count
-        liked[index] = isLiked
+        guard let liker, likerIDs[index].count < limit else { return }
+        likerIDs[index].append(liker)
+        if seen.insert(liker).inserted { distinctLikers.append(liker) }
     }
 
-    mutating func addLiker(at index: Int, id: String) {
-        guard likerIDs.indices.contains(index) else { return }
-        likerIDs[index].append(id)
-        if seen.insert(id).inserted { distinctLikers.append(id) }
+    /// The moments (by index) whose likers were cut and do not list
+    /// `viewerID`: whether the viewer likes them takes another read.
+    func undecided(viewerID: String) -> [Int] {
+        counts.indices.filter { likerIDs[$0].count < counts[$0] && !likerIDs[$0].contains(viewerID) }
+    }
+
+    mutating func setLikedByViewer(at index: Int) {
+        likedByViewer.insert(index)
     }
 
     mutating func addProfile(_ user: User) {
@@ -37,12 +50,13 @@ struct LikesRead {
 
     /// The like data by moment id. A like whose user row is missing is
     /// dropped from the likers, as a join would drop it.
-    func likesByMoment(_ momentIDs: [String]) -> [String: MomentLikes] {
+    func likesByMoment(_ momentIDs: [String], viewerID: String) -> [String: MomentLikes] {
         var result: [String: MomentLikes] = [:]
         result.reserveCapacity(momentIDs.count)
         for (index, id) in momentIDs.enumerated() {
             let users = likerIDs[index].compactMap { profiles[$0] }
-            result[id] = MomentLikes(isLikedByViewer: liked[index], likers: users, count: counts[index])
+            let isLiked = likedByViewer.contains(index) || likerIDs[index].contains(viewerID)
+            result[id] = MomentLikes(isLikedByViewer: isLiked, likers: users, count: counts[index])
         }
         return result
     }

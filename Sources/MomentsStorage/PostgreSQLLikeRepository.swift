@@ -2,35 +2,33 @@ import CoreMetrics
 import Moments
 import PostgreSQL
 
-/// Likes in `moment_likes` on PostgreSQL: a page's likes are three
-/// statements in one snapshot (counts and the viewer's likes, each moment's
-/// first likers, then each distinct liker's profile once); a like is one
-/// autocommitted statement, committed with `synchronous_commit = on` (set on
-/// every connection) before it returns, its count kept by the triggers
-/// generated from `schema.sql` in the same transaction.
+/// Likes in `moment_likes` on PostgreSQL: a page's likes are two
+/// statements in one snapshot (each moment's count and first likers, then
+/// each distinct liker's profile once), and a third only when a moment's
+/// likers were cut before the viewer; a like is one autocommitted
+/// statement, committed with `synchronous_commit = on` (set on every
+/// connection) before it returns, its count kept by the triggers generated
+/// from `schema.sql` in the same transaction.
 final class PostgreSQLLikeRepository: LikeRepository {
-    /// Per moment of a page (`j.n` its place, from 1), its like count and
-    /// whether the viewer ($2) likes it: nothing counted.
-    static let counts = """
-        SELECT j.n, coalesce(c.likes, 0), EXISTS (SELECT 1 FROM moment_likes AS v WHERE v.moment_id = j.id AND v.user_id = $2)
+    /// Per moment of a page (`j.n` its place, from 1), its like count (kept,
+    /// not counted) and its first $2 likers, oldest like first (ties: user
+    /// id), one row each (one with no liker for a moment without likes):
+    /// a LATERAL scan of `moment_likes_by_time` that stops there.
+    static let likers = """
+        SELECT j.n, coalesce(c.likes, 0), l.user_id
         FROM unnest($1::text[]) WITH ORDINALITY AS j(id, n)
         LEFT JOIN moment_like_counts AS c ON c.moment_id = j.id
-        """
-    /// The first $2 likers of each moment of a page, oldest like first (ties:
-    /// user id), each a LATERAL scan of `moment_likes_by_time` that stops there.
-    static let likers = """
-        SELECT j.n, l.user_id
-        FROM unnest($1::text[]) WITH ORDINALITY AS j(id, n)
-        CROSS JOIN LATERAL (
+        LEFT JOIN LATERAL (
             SELECT s.user_id, s.liked_at FROM moment_likes AS s WHERE s.moment_id = j.id
-            ORDER BY s.liked_at, s.user_id LIMIT $2) AS l
+            ORDER BY s.liked_at, s.user_id LIMIT $2) AS l ON true
         ORDER BY j.n, l.liked_at, l.user_id
         """
     static let likerProfiles = """
         SELECT u.id, u.name, u.avatar, u.background_image
         FROM users AS u WHERE u.id = ANY($1::text[])
         """
-    /// The moments of a page the viewer ($2) likes.
+    /// The moments of a page the viewer ($2) likes: for those whose likers
+    /// were cut before the viewer.
     static let likedByViewer = """
         SELECT l.moment_id FROM moment_likes AS l WHERE l.moment_id = ANY($1::text[]) AND l.user_id = $2
         """
@@ -53,30 +51,32 @@ final class PostgreSQLLikeRepository: LikeRepository {
 
     func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [String: MomentLikes] {
         guard !momentIDs.isEmpty else { return [:] }
-        var read = LikesRead(momentCount: momentIDs.count)
-        let ids = PGValue.text(PGArray.encode(momentIDs))
+        var read = LikesRead(momentCount: momentIDs.count, limit: limit)
         try pool.transaction(.snapshotRead) { connection in
-            let counts = try connection.query(Self.counts, [ids, .text(viewerID)])
-            for row in 0..<counts.count {
-                read.setCount(at: Int(try counts.int64(row, 0)) - 1, count: Int(try counts.int64(row, 1)), isLiked: counts.bool(row, 2))
+            let rows = try connection.query(Self.likers, [.text(PGArray.encode(momentIDs)), .integer(Int64(limit))])
+            for row in 0..<rows.count {
+                read.add(at: Int(try rows.int64(row, 0)) - 1, count: Int(try rows.int64(row, 1)), liker: rows.optionalText(row, 2))
             }
-            let likers = try connection.query(Self.likers, [ids, .integer(Int64(limit))])
-            for row in 0..<likers.count {
-                read.addLiker(at: Int(try likers.int64(row, 0)) - 1, id: likers.text(row, 1))
+            let undecided = read.undecided(viewerID: viewerID)
+            if !undecided.isEmpty {
+                let liked = try Self.likedMoments(undecided.map { momentIDs[$0] }, by: viewerID, on: connection)
+                for index in undecided where liked.contains(momentIDs[index]) { read.setLikedByViewer(at: index) }
             }
             guard !read.distinctLikers.isEmpty else { return }
             let users = try connection.query(Self.likerProfiles, [.text(PGArray.encode(read.distinctLikers))])
             for row in 0..<users.count { read.addProfile(users.user(row, at: 0)) }
         }
-        return read.likesByMoment(momentIDs)
+        return read.likesByMoment(momentIDs, viewerID: viewerID)
     }
 
     func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> {
         guard !momentIDs.isEmpty else { return [] }
-        return try pool.withConnection { connection in
-            let rows = try connection.query(Self.likedByViewer, [.text(PGArray.encode(momentIDs)), .text(viewerID)])
-            return Set((0..<rows.count).map { rows.text($0, 0) })
-        }
+        return try pool.withConnection { connection in try Self.likedMoments(momentIDs, by: viewerID, on: connection) }
+    }
+
+    private static func likedMoments(_ momentIDs: [String], by viewerID: String, on connection: PGConnection) throws -> Set<String> {
+        let rows = try connection.query(likedByViewer, [.text(PGArray.encode(momentIDs)), .text(viewerID)])
+        return Set((0..<rows.count).map { rows.text($0, 0) })
     }
 
     func setLike(momentID: String, userID: String, isLiked: Bool) throws {

@@ -13,14 +13,15 @@ final class PostgreSQLMomentRepository: MomentRepository {
     /// the candidates are merged and cut to the page, and only the page's
     /// rows are read in full. The cost follows the page and the number of
     /// friends, never the history; ids are `COLLATE "C"`, so "then id
-    /// descending" orders as SQLite does. $1 the viewer, $2 the page size
-    /// plus one, $3 and $4 the cursor's created date and id.
+    /// descending" orders as SQLite does. Each author once, as on SQLite.
+    /// $1 the viewer, $2 the page size plus one, $3 and $4 the cursor's
+    /// created date and id.
     static func timeline(after: Bool) -> String {
         """
         SELECT m.id, m.type, m.title, m.url, m.created_date, u.id, u.name, u.avatar, u.background_image
         FROM (
             SELECT c.created_date, c.id
-            FROM (SELECT $1::text AS author_id UNION SELECT friend_id FROM friendships AS f WHERE f.user_id = $1) AS a
+            FROM (SELECT $1::text AS author_id UNION ALL SELECT friend_id FROM friendships AS f WHERE f.user_id = $1 AND f.friend_id <> $1) AS a
             CROSS JOIN LATERAL (
                 SELECT n.created_date, n.id FROM moments AS n
                 WHERE n.user_id = a.author_id\(after ? " AND (n.created_date, n.id) < ($3::bigint, $4::text)" : "")

@@ -26,7 +26,7 @@ enum PostgreSQLSchemaInstaller {
             guard found <= SchemaInstaller.version else {
                 throw MomentsStorageError.unsupportedSchemaVersion(found: found, supported: SchemaInstaller.version)
             }
-            if found < LayoutMigration.likeCounts.version {
+            if found < LayoutMigration.pages.version {
                 try migrate(connection, from: found, tables: tables)
             }
             return .existing(version: found)
@@ -36,7 +36,7 @@ enum PostgreSQLSchemaInstaller {
     /// The migrations' statements translated, then the version recorded (a
     /// database written by another program gets the version table).
     private static func migrate(_ connection: PGConnection, from found: Int64, tables: Set<String>) throws {
-        for statement in LayoutMigration.likeCounts.statements {
+        for statement in LayoutMigration.pages.statements {
             try connection.executeScript(PostgreSQLSchema.translate(statement: statement))
         }
         if tables.contains(PostgreSQLSchema.versionTable) {

@@ -1,30 +1,27 @@
 import Moments
 import SQLite
 
-/// Likes in `moment_likes`: a page's likes are three statements in one read
-/// transaction (counts and the viewer's likes, each moment's first likers,
-/// then each distinct liker's profile once); writes go through the pool's
-/// group-committed writer, and `schema.sql`'s triggers keep the counts in
-/// the same transaction.
+/// Likes in `moment_likes`: a page's likes are two statements in one read
+/// transaction (each moment's count and first likers, then each distinct
+/// liker's profile once), and a third only when a moment's likers were cut
+/// before the viewer; writes go through the pool's group-committed writer,
+/// and `schema.sql`'s triggers keep the counts in the same transaction.
 final class SQLiteLikeRepository: LikeRepository {
-    /// Per moment of a page (`j.key` its index), its like count and whether
-    /// the viewer (?2) likes it: two primary-key searches each, nothing counted.
-    static let counts = """
-        SELECT j.key, coalesce(c.likes, 0), EXISTS (SELECT 1 FROM moment_likes AS v WHERE v.moment_id = j.value AND v.user_id = ?2)
+    /// Per moment of a page (`j.key` its index), its like count (kept, not
+    /// counted) and its first ?2 likers, oldest like first (ties: user id),
+    /// one row each (one row with no liker for a moment without likes):
+    /// a range of the covering index `moment_likes_by_time`. A moment with
+    /// more than ?2 likes is cut at its ?2-th like's time (found by walking
+    /// ?2 entries), so however many like it, about ?2 entries are read.
+    /// Profiles are read apart: the same few users like many moments of a
+    /// page, and narrow rows sort faster.
+    static let likers = """
+        SELECT j.key, coalesce(c.likes, 0), l.user_id
         FROM json_each(?1) AS j
         LEFT JOIN moment_like_counts AS c ON c.moment_id = j.value
-        """
-    /// The first ?2 likers of each moment of a page, oldest like first (ties:
-    /// user id): the subquery reads at most ?2 entries of the covering index
-    /// `moment_likes_by_time` per moment, however many like it. Profiles are
-    /// read apart: the same few users like many moments of a page, and narrow
-    /// rows sort faster.
-    static let likers = """
-        SELECT j.key, l.user_id
-        FROM json_each(?1) AS j
-        JOIN moment_likes AS l ON l.moment_id = j.value AND l.user_id IN (
-            SELECT s.user_id FROM moment_likes AS s WHERE s.moment_id = j.value
-            ORDER BY s.liked_at, s.user_id LIMIT ?2)
+        LEFT JOIN moment_likes AS l ON l.moment_id = j.value AND l.liked_at <= coalesce(CASE WHEN c.likes > ?2 THEN (
+            SELECT s.liked_at FROM moment_likes AS s WHERE s.moment_id = j.value
+            ORDER BY s.liked_at, s.user_id LIMIT 1 OFFSET ?2 - 1) END, 9223372036854775807)
         ORDER BY j.key, l.liked_at, l.user_id
         """
     /// The profiles of the distinct likers of a page.
@@ -33,7 +30,8 @@ final class SQLiteLikeRepository: LikeRepository {
         FROM json_each(?1) AS j
         JOIN users AS u ON u.id = j.value
         """
-    /// The moments of a page the viewer (?2) likes.
+    /// The moments of a page the viewer (?2) likes: for those whose likers
+    /// were cut before the viewer.
     static let likedByViewer = """
         SELECT l.moment_id
         FROM json_each(?1) AS j
@@ -57,33 +55,38 @@ final class SQLiteLikeRepository: LikeRepository {
 
     func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [String: MomentLikes] {
         guard !momentIDs.isEmpty else { return [:] }
-        var read = LikesRead(momentCount: momentIDs.count)
-        let ids = SQLiteValue.text(JSONArray.encode(momentIDs))
+        // At least one liker, so that the cut (the limit-th like) exists.
+        let limit = max(1, limit)
+        var read = LikesRead(momentCount: momentIDs.count, limit: limit)
         try pool.readTransaction { connection in
-            try connection.withStatement(Self.counts, [ids, .text(viewerID)]) { statement in
+            try connection.withStatement(Self.likers, [.text(JSONArray.encode(momentIDs)), .integer(Int64(limit))]) { statement in
                 try statement.forEachRow { row in
-                    read.setCount(at: Int(row.int64(at: 0)), count: Int(row.int64(at: 1)), isLiked: row.int64(at: 2) != 0)
+                    read.add(at: Int(row.int64(at: 0)), count: Int(row.int64(at: 1)), liker: row.optionalText(at: 2))
                 }
             }
-            try connection.withStatement(Self.likers, [ids, .integer(Int64(limit))]) { statement in
-                try statement.forEachRow { row in read.addLiker(at: Int(row.int64(at: 0)), id: row.text(at: 1)) }
+            let undecided = read.undecided(viewerID: viewerID)
+            if !undecided.isEmpty {
+                let liked = try Self.likedMoments(undecided.map { momentIDs[$0] }, by: viewerID, on: connection)
+                for index in undecided where liked.contains(momentIDs[index]) { read.setLikedByViewer(at: index) }
             }
             guard !read.distinctLikers.isEmpty else { return }
             try connection.withStatement(Self.likerProfiles, [.text(JSONArray.encode(read.distinctLikers))]) { statement in
                 try statement.forEachRow { read.addProfile($0.user(at: 0)) }
             }
         }
-        return read.likesByMoment(momentIDs)
+        return read.likesByMoment(momentIDs, viewerID: viewerID)
     }
 
     func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> {
         guard !momentIDs.isEmpty else { return [] }
-        return try pool.read { connection in
-            try connection.withStatement(Self.likedByViewer, [.text(JSONArray.encode(momentIDs)), .text(viewerID)]) { statement in
-                var liked: Set<String> = []
-                try statement.forEachRow { liked.insert($0.text(at: 0)) }
-                return liked
-            }
+        return try pool.read { connection in try Self.likedMoments(momentIDs, by: viewerID, on: connection) }
+    }
+
+    private static func likedMoments(_ momentIDs: [String], by viewerID: String, on connection: Connection) throws -> Set<String> {
+        try connection.withStatement(likedByViewer, [.text(JSONArray.encode(momentIDs)), .text(viewerID)]) { statement in
+            var liked: Set<String> = []
+            try statement.forEachRow { liked.insert($0.text(at: 0)) }
+            return liked
         }
     }
 

@@ -6,37 +6,61 @@ import SQLite
 /// their authors, then all their photos), in one read transaction.
 final class SQLiteMomentRepository: MomentRepository {
     /// A page of the timeline, newest first: the authors are the viewer and
-    /// the viewer's friends, and the page is a k-way merge of their
-    /// `moments_by_author` entries. The recursive CTE's ORDER BY makes its
-    /// queue a priority queue (SQLite's documented behaviour): it starts
-    /// with each author's newest moment after the cursor and, for each
-    /// moment it takes, adds that author's next one, until LIMIT. So a page
-    /// costs one index search per author and two per moment returned, read
-    /// from the covering index: never the authors' whole history.
+    /// the viewer's friends, and the page is a k-way merge of their moments.
+    /// The recursive CTE's ORDER BY makes its queue a priority queue
+    /// (SQLite's documented behaviour): it starts with each author's newest
+    /// moment after the cursor and, for each moment it takes, adds that
+    /// author's next one from `moments_by_author`, until LIMIT. An author's
+    /// newest moment is their `latest_moments` row, one small read, unless
+    /// it is not after the cursor: then it is searched for (on a page after
+    /// the first, for the few authors with moments before the cursor). So a
+    /// page reads one row per author plus two index entries per moment
+    /// returned, never the authors' history.
+    ///
+    /// Each author once (a duplicate would repeat its moments): the friends
+    /// are unique by the primary key, and the viewer is left out of them,
+    /// which spares UNION's temporary B-tree.
     /// ?1 the viewer, ?2 the page size plus one (to learn whether more
     /// follow), ?3 and ?4 the cursor's created date and id.
     static func timeline(after: Bool) -> String {
-        """
-        WITH RECURSIVE
-            authors(id) AS (SELECT ?1 UNION SELECT friend_id FROM friendships AS f WHERE f.user_id = ?1),
-            page(created_date, id, user_id) AS (
-                SELECT h.created_date, h.id, h.user_id FROM authors AS a JOIN moments AS h
-                    ON h.user_id = a.id AND (h.created_date, h.id) = (
-                        SELECT n.created_date, n.id FROM moments AS n
-                        WHERE n.user_id = a.id\(after ? " AND (n.created_date, n.id) < (?3, ?4)" : "")
-                        ORDER BY n.created_date DESC, n.id DESC LIMIT 1)
-                UNION ALL
-                SELECT h.created_date, h.id, h.user_id FROM page AS prev JOIN moments AS h
-                    ON h.user_id = prev.user_id AND (h.created_date, h.id) = (
-                        SELECT n.created_date, n.id FROM moments AS n
-                        WHERE n.user_id = prev.user_id AND (n.created_date, n.id) < (prev.created_date, prev.id)
-                        ORDER BY n.created_date DESC, n.id DESC LIMIT 1)
-                ORDER BY 1 DESC, 2 DESC
-                LIMIT ?2)
-        SELECT m.id, m.type, m.title, m.url, m.created_date, u.id, u.name, u.avatar, u.background_image
-        FROM page JOIN moments AS m ON m.id = page.id JOIN users AS u ON u.id = m.user_id
-        ORDER BY m.created_date DESC, m.id DESC
-        """
+        // The heads: on a first page, the authors' `latest_moments` rows,
+        // read straight from the viewer's row and the friendships (no
+        // temporary table of authors); after a cursor, those before it, and
+        // a search for the others.
+        let heads = after ? """
+                authors(id) AS (SELECT ?1 UNION ALL SELECT friend_id FROM friendships AS f WHERE f.user_id = ?1 AND f.friend_id <> ?1),
+                page(created_date, id, user_id) AS (
+                    SELECT h.created_date, h.moment_id, h.user_id FROM authors AS a JOIN latest_moments AS h ON h.user_id = a.id
+                    WHERE (h.created_date, h.moment_id) < (?3, ?4)
+                    UNION ALL
+                    SELECT n.created_date, n.id, n.user_id FROM authors AS a JOIN latest_moments AS h ON h.user_id = a.id
+                    JOIN moments AS n ON n.user_id = a.id AND (n.created_date, n.id) = (
+                        SELECT s.created_date, s.id FROM moments AS s
+                        WHERE s.user_id = a.id AND (s.created_date, s.id) < (?3, ?4)
+                        ORDER BY s.created_date DESC, s.id DESC LIMIT 1)
+                    WHERE (h.created_date, h.moment_id) >= (?3, ?4)
+            """ : """
+                page(created_date, id, user_id) AS (
+                    SELECT h.created_date, h.moment_id, h.user_id FROM latest_moments AS h WHERE h.user_id = ?1
+                    UNION ALL
+                    SELECT h.created_date, h.moment_id, h.user_id FROM friendships AS f JOIN latest_moments AS h ON h.user_id = f.friend_id
+                    WHERE f.user_id = ?1 AND f.friend_id <> ?1
+            """
+        return """
+            WITH RECURSIVE
+            \(heads)
+                    UNION ALL
+                    SELECT h.created_date, h.id, h.user_id FROM page AS prev JOIN moments AS h
+                        ON h.user_id = prev.user_id AND (h.created_date, h.id) = (
+                            SELECT n.created_date, n.id FROM moments AS n
+                            WHERE n.user_id = prev.user_id AND (n.created_date, n.id) < (prev.created_date, prev.id)
+                            ORDER BY n.created_date DESC, n.id DESC LIMIT 1)
+                    ORDER BY 1 DESC, 2 DESC
+                    LIMIT ?2)
+            SELECT m.id, m.type, m.title, m.url, m.created_date, u.id, u.name, u.avatar, u.background_image
+            FROM page JOIN moments AS m ON m.id = page.id JOIN users AS u ON u.id = m.user_id
+            ORDER BY m.created_date DESC, m.id DESC
+            """
     }
     /// The first page, and a page after a cursor.
     static let timelineFirstPage = timeline(after: false)

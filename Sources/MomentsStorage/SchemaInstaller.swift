@@ -39,8 +39,8 @@ enum SchemaInstaller {
             guard found <= version else {
                 throw MomentsStorageError.unsupportedSchemaVersion(found: found, supported: version)
             }
-            if found < LayoutMigration.likeCounts.version {
-                for statement in LayoutMigration.likeCounts.statements {
+            if found < LayoutMigration.pages.version {
+                for statement in LayoutMigration.pages.statements {
                     try connection.executeScript(statement)
                 }
                 try connection.executeScript("PRAGMA user_version = \(version)")
@@ -72,12 +72,23 @@ struct LayoutMigration {
     /// In SQLite's dialect (PostgreSQL's installer translates them).
     let statements: [String]
 
-    /// Version 2: each moment's like count, counted once here from the likes
-    /// there are, then kept by the triggers on every write.
-    static let likeCounts = LayoutMigration(
+    /// Version 2, for pages: each user's newest moment and each moment's like
+    /// count, filled once here from the rows there are, then kept by the
+    /// triggers on every write.
+    static let pages = LayoutMigration(
         version: 2,
         statements: SchemaScript.creating([
+            "latest_moments", "moments_latest_insert", "moments_latest_delete", "moments_latest_update",
             "moment_like_counts", "moment_likes_count_insert", "moment_likes_count_delete", "moment_likes_count_update",
-        ]) + ["INSERT INTO moment_like_counts (moment_id, likes) SELECT moment_id, count(*) FROM moment_likes GROUP BY moment_id"]
+        ]) + [
+            """
+            INSERT INTO latest_moments (user_id, created_date, moment_id)
+            SELECT user_id, created_date, id FROM (
+                SELECT user_id, created_date, id, row_number() OVER (PARTITION BY user_id ORDER BY created_date DESC, id DESC) AS n
+                FROM moments) AS ranked
+            WHERE n = 1
+            """,
+            "INSERT INTO moment_like_counts (moment_id, likes) SELECT moment_id, count(*) FROM moment_likes GROUP BY moment_id",
+        ]
     )
 }

@@ -31,19 +31,33 @@ package enum SyntheticData {
         }
         let connection = try Connection(path: path)
         defer { connection.close() }
-        try connection.executeScript("PRAGMA foreign_keys = ON")
-        try connection.executeScript("PRAGMA journal_mode = WAL")
-        // One transaction writes the whole file: a page cache that holds the
-        // indexes being built (256 MiB at most) spares re-reading their pages.
-        try connection.executeScript("PRAGMA cache_size = -262144")
-        try connection.transaction(.immediate) {
-            try connection.executeScript(SchemaSQL.text)
-            var generator = SyntheticGenerator(
-                users: users, friends: friends, moments: moments, likes: likes, hotMomentLikes: min(hotMomentLikes, users),
-                seed: seed, now: now)
-            try generator.insert(into: connection)
+        do {
+            // A new file that is either whole or removed: no journal and no
+            // syncs while it is written, so each page is written once (a WAL
+            // would have them written twice, and checkpointed), then WAL
+            // mode, as the server runs it. A page cache that holds the indexes
+            // being built (256 MiB at most) spares re-reading their pages.
+            try connection.executeScript("""
+                PRAGMA foreign_keys = ON;
+                PRAGMA journal_mode = OFF;
+                PRAGMA synchronous = OFF;
+                PRAGMA cache_size = -262144;
+                """)
+            try connection.transaction(.immediate) {
+                try connection.executeScript(SchemaSQL.text)
+                var generator = SyntheticGenerator(
+                    users: users, friends: friends, moments: moments, likes: likes, hotMomentLikes: min(hotMomentLikes, users),
+                    seed: seed, now: now)
+                try generator.insert(into: connection)
+            }
+            try connection.executeScript("PRAGMA journal_mode = WAL")
+        } catch {
+            // Without a journal a failed transaction cannot roll back: nothing half-made is left.
+            connection.close()
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                remove(path + suffix)
+            }
+            throw error
         }
-        // Fold the WAL into the main file so the result is one self-contained file.
-        try connection.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 }

@@ -39,7 +39,7 @@ package struct DatabaseConfiguration: Sendable {
         readers: Int = DatabaseConfiguration.defaultReaders,
         busyTimeoutMilliseconds: Int32 = 5000,
         maxWriteBatch: Int = 512,
-        mmapSizeBytes: Int64 = 256 << 20,
+        mmapSizeBytes: Int64 = 0x7fff_0000,
         cacheSizeKiB: Int = 8192,
         prepareConnection: (@Sendable (Connection) throws -> Void)? = nil
     ) {

@@ -32,7 +32,7 @@ struct ExistingDatabaseTests {
     static func writeVersionOne(to path: String) throws {
         let connection = try Connection(path: path)
         defer { connection.close() }
-        let added = Set(LayoutMigration.likeCounts.statements)
+        let added = Set(LayoutMigration.pages.statements)
         for statement in SchemaScript.statements(SchemaSQL.text) where !added.contains(statement) && !statement.hasPrefix("PRAGMA") {
             try connection.executeScript(statement)
         }
@@ -66,8 +66,8 @@ struct ExistingDatabaseTests {
             == .text("CREATE INDEX moments_by_author ON moments(user_id, created_date)"))
     }
 
-    /// Our own version 1 file: migrated in place, the counts right at once
-    /// and kept by later writes, whoever makes them.
+    /// Our own version 1 file: migrated in place, the counts and newest
+    /// moments right at once and kept by later writes, whoever makes them.
     @Test func versionOneFileIsMigrated() throws {
         let test = try TestStore(seedDemoData: true) { path in try Self.writeVersionOne(to: path) }
         #expect(try test.inspect { try SchemaInstaller.userVersion($0) } == SchemaInstaller.version)
@@ -82,6 +82,14 @@ struct ExistingDatabaseTests {
             }
         }
         #expect(counts == ["m1=2", "m2=1"])
+        let latest = try test.inspect { connection in
+            try connection.withStatement("SELECT user_id, moment_id FROM latest_moments ORDER BY user_id") { statement in
+                var latest: [String] = []
+                try statement.forEachRow { latest.append("\($0.text(at: 0))=\($0.text(at: 1))") }
+                return latest
+            }
+        }
+        #expect(latest == ["7=m2", "8=m1"])
     }
 
     @Test func newerLayoutIsRefused() throws {

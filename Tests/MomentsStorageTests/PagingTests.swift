@@ -10,11 +10,14 @@ import TestSupport
 /// PostgreSQL, with and without the read cache.
 struct PagingTests {
     /// User 0's timeline is 250 moments: their own 48 and their 4 friends'
-    /// (1, 2, 48, 49), plus 10 posted in one second, which only their ids order.
+    /// (1, 2, 48, 49), plus 10 posted in one second, which only their ids
+    /// order. User 0 is also listed as their own friend (another program
+    /// may write that), which must not repeat their moments.
     static func write(to path: String) throws {
         try SyntheticData.write(to: path, users: 50, friends: 4, moments: 48, likes: 0, seed: 11, now: TestStore.now)
         let connection = try Connection(path: path, mode: .readWrite)
         defer { connection.close() }
+        try connection.execute("INSERT INTO friendships VALUES ('0', '0')")
         for index in 0..<10 {
             let author = ["0", "1", "2", "48", "49"][index % 5]
             try connection.execute(
@@ -89,6 +92,77 @@ struct PagingTests {
         }
         #expect(ids == expected)
         #expect(pages == 13)
+    }
+
+    /// Another program deletes, re-dates and moves moments (the newest of
+    /// their authors among them): `latest_moments` follows, and paging still
+    /// gives the timeline, on both engines.
+    static let changes = [
+        "DELETE FROM moments WHERE id = (SELECT moment_id FROM latest_moments WHERE user_id = '1')",
+        "UPDATE moments SET created_date = created_date - 100000 WHERE id = (SELECT moment_id FROM latest_moments WHERE user_id = '2')",
+        "UPDATE moments SET created_date = created_date + 100000 WHERE id = 'tie-3'",
+        "UPDATE moments SET user_id = '3' WHERE id = (SELECT moment_id FROM latest_moments WHERE user_id = '48')",
+        "UPDATE moments SET user_id = '49' WHERE id = 'tie-0'",
+    ]
+
+    /// `latest_moments` as it should be, and as it is.
+    static let latestMoments = [
+        """
+        SELECT user_id, id FROM (SELECT user_id, id, row_number() OVER (PARTITION BY user_id ORDER BY created_date DESC, id DESC) AS n
+        FROM moments) AS ranked WHERE n = 1 ORDER BY user_id
+        """,
+        "SELECT user_id, moment_id FROM latest_moments ORDER BY user_id",
+    ]
+
+    @Test func pagesFollowOtherProgramsChangesToMomentsOnSQLite() throws {
+        let test = try TestStore(seedDemoData: false, cache: .disabled) { try Self.write(to: $0) }
+        try test.inspect { connection in
+            for change in Self.changes { try connection.execute(change) }
+        }
+        let expected = try test.inspect { connection in
+            try connection.withStatement(Self.everyMoment) { statement in
+                var ids: [String] = []
+                try statement.forEachRow { ids.append($0.text(at: 0)) }
+                return ids
+            }
+        }
+        #expect(expected.count == 248)
+        #expect(try Self.pageThrough(test.timelines) { _, _ in }.ids == expected)
+        let latest = try Self.latestMoments.map { sql in
+            try test.inspect { connection in
+                try connection.withStatement(sql) { statement in
+                    var rows: [String] = []
+                    try statement.forEachRow { rows.append($0.text(at: 0) + "=" + $0.text(at: 1)) }
+                    return rows
+                }
+            }
+        }
+        #expect(latest[0] == latest[1] && latest[0].count == 50)
+    }
+
+    @Test(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))
+    func pagesFollowOtherProgramsChangesToMomentsOnPostgreSQL() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("paging.sqlite")
+        try Self.write(to: path)
+        let uri = try PostgreSQLServer.shared().makeDatabase()
+        try DatabaseCopy.copy(from: .sqlite(path: path), to: .postgreSQL(uri: uri))
+        let test = try PostgreSQLTestStore(uri: uri, seedDemoData: false, cache: .disabled)
+        defer { test.store.close() }
+        let expected = try test.inspect { connection in
+            for change in Self.changes { _ = try connection.query(change) }
+            let rows = try connection.query(Self.everyMoment)
+            return (0..<rows.count).map { rows.text($0, 0) }
+        }
+        #expect(expected.count == 248)
+        #expect(try Self.pageThrough(test.timelines) { _, _ in }.ids == expected)
+        let latest = try Self.latestMoments.map { sql in
+            try test.inspect { connection in
+                let rows = try connection.query(sql)
+                return (0..<rows.count).map { rows.text($0, 0) + "=" + rows.text($0, 1) }
+            }
+        }
+        #expect(latest[0] == latest[1] && latest[0].count == 50)
     }
 
     /// A page read from the cached head and one read from the store agree,

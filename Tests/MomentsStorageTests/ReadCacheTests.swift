@@ -62,8 +62,7 @@ struct ReadCacheTests {
         var likes: [String: MomentLikes] = [:]
         let ran = try statements(test) { likes = try test.timelines.likes(momentIDs: ids, viewerID: "0") }
         #expect(ran == [
-            "BEGIN DEFERRED TRANSACTION", SQLiteLikeRepository.counts, SQLiteLikeRepository.likers, SQLiteLikeRepository.likerProfiles,
-            "COMMIT TRANSACTION",
+            "BEGIN DEFERRED TRANSACTION", SQLiteLikeRepository.likers, SQLiteLikeRepository.likerProfiles, "COMMIT TRANSACTION",
         ])
         #expect(likes["4"]?.isLikedByViewer == true)
         #expect(likes["4"]?.likers.map(\.id) == ["0"])

@@ -59,14 +59,17 @@ struct PostgreSQLSchemaTests {
         defer { postgres.close() }
         // The copy made the current layout; take it back to version 1's.
         try postgres.executeScript("""
-            DROP TABLE moment_like_counts CASCADE;
-            DROP FUNCTION moment_likes_count_insert, moment_likes_count_delete, moment_likes_count_update CASCADE;
+            DROP TABLE moment_like_counts, latest_moments CASCADE;
+            DROP FUNCTION moment_likes_count_insert, moment_likes_count_delete, moment_likes_count_update,
+                moments_latest_insert, moments_latest_delete, moments_latest_update CASCADE;
             UPDATE moments_schema_version SET version = 1;
             """)
         #expect(try PostgreSQLSchemaInstaller.prepare(postgres, seed: nil) == .existing(version: 1))
         #expect(try PostgreSQLSchemaInstaller.version(postgres) == SchemaInstaller.version)
         let counts = try postgres.query("SELECT moment_id, likes FROM moment_like_counts ORDER BY moment_id")
         #expect((0..<counts.count).map { "\(counts.text($0, 0))=\(counts.text($0, 1))" } == ["m1=2", "m2=1"])
+        let latest = try postgres.query("SELECT user_id, moment_id FROM latest_moments ORDER BY user_id")
+        #expect((0..<latest.count).map { "\(latest.text($0, 0))=\(latest.text($0, 1))" } == ["7=m2", "8=m1"])
         let memory = try Connection(path: ":memory:")
         try memory.executeScript(SchemaSQL.text)
         try Self.expectSameLayout(memory, postgres)
@@ -152,6 +155,6 @@ struct PostgreSQLSchemaTests {
             """)
         let postgresTriggers = Dictionary(uniqueKeysWithValues: (0..<triggers.count).map { (triggers.text($0, 0), triggers.text($0, 1)) })
         #expect(postgresTriggers == sqliteTriggers)
-        #expect(sqliteTriggers.count == 3)
+        #expect(sqliteTriggers.count == 6)
     }
 }
