@@ -4,8 +4,8 @@ import Moments
 
 /// The only place that turns errors into `extensions.code`: domain errors
 /// become `NOT_FOUND` or `BAD_USER_INPUT` with a message the client may see;
-/// anything else is logged with its detail and the request's id, and answered as a generic
-/// internal error.
+/// anything else is logged with its detail and the request's id, and
+/// answered as a generic internal error.
 package struct ErrorMapping: Sendable {
     private let logger: Logger
 
