@@ -40,8 +40,11 @@ final class TimelinePage {
     /// The first `first` users who like the moment at `position`, as
     /// `UserDetails` sources (a `User` is its own source).
     func likerNodes(at position: Int, first: Int) throws -> [AnyObject] {
-        // An upcast per element; `as [AnyObject]` took the runtime's dynamic cast for each.
-        try likes(at: position).likers.prefix(first).map { $0 }
+        // An upcast per element; `as [AnyObject]` took the runtime's dynamic
+        // cast for each. The whole array when it fits, as the app's requests
+        // have it: no slice to map.
+        let likers = try likes(at: position).likers
+        return first >= likers.count ? likers.map { $0 } : likers[..<first].map { $0 }
     }
 
 
