@@ -209,7 +209,8 @@ public enum MomentsSchema {
             type: .nonNull(.list(.nonNull(.named("UserDetails"))))
         ) { (source: AnyObject, arguments: JSONObject) in
             let node = try node(source, as: MomentNode.self)
-            let first = try node.page.pageSize.resolve(arguments.optionalInt("first"))
+            // No argument (the app's documents): no lookup, once per moment.
+            let first = arguments.isEmpty ? node.page.pageSize.maximum : try node.page.pageSize.resolve(arguments.optionalInt("first"))
             return .nodes(try node.page.likerNodes(at: node.position, first: first))
         },
         FieldDefinition(
