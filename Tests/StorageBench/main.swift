@@ -69,9 +69,9 @@ func now(_ clock: clockid_t) -> Double {
 }
 
 /// Runs `body` on this thread for `seconds`; prints µs of wall and thread CPU
-/// time per call, and returns the wall µs (nil when the label is not run).
+/// time per call, and returns both (nil when the label is not run).
 @discardableResult
-func single(_ label: String, _ body: (Int) throws -> Void) rethrows -> Double? {
+func single(_ label: String, _ body: (Int) throws -> Void) rethrows -> (wall: Double, cpu: Double)? {
     guard Settings.runs(label) else { return nil }
     for index in 0..<200 { try body(index) }  // warm caches and statements
     let wallStart = now(CLOCK_MONOTONIC), cpuStart = now(CLOCK_THREAD_CPUTIME_ID)
@@ -84,7 +84,7 @@ func single(_ label: String, _ body: (Int) throws -> Void) rethrows -> Double? {
     }
     let wall = now(CLOCK_MONOTONIC) - wallStart, cpu = now(CLOCK_THREAD_CPUTIME_ID) - cpuStart
     print(pad(label) + "\(format(wall / Double(count) * 1e6)) µs wall  \(format(cpu / Double(count) * 1e6)) µs cpu  (\(count) ops)")
-    return wall / Double(count) * 1e6
+    return (wall / Double(count) * 1e6, cpu / Double(count) * 1e6)
 }
 
 /// Runs `body` on `threads` threads for `seconds`; prints operations per second.
