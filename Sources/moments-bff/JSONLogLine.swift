@@ -88,65 +88,22 @@ struct JSONLogLine {
     }
 
     private mutating func appendEscaped(utf8 input: UnsafeBufferPointer<UInt8>, limit: Int) {
-        let budgetEnd = bytes.count + limit
-        var index = 0
-        while index < input.count {
-            let byte = input[index]
-            // Fast path: printable ASCII other than the quote and the backslash.
-            if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-                guard bytes.count < budgetEnd else { break }
-                bytes.append(byte)
-                index += 1
-                continue
-            }
-            let length: Int
-            var escape: UInt32?  // the scalar to write as an escape, if any
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00..<0x20, 0x7F:
-                length = 1
-                escape = UInt32(byte)
-            case 0xC2 where index + 1 < input.count && (0x80...0x9F).contains(input[index + 1]):
-                length = 2
-                escape = UInt32(input[index + 1])  // C1: U+0080–U+009F is C2 80–C2 9F
-            case 0xE2 where index + 2 < input.count && input[index + 1] == 0x80 && (input[index + 2] == 0xA8 || input[index + 2] == 0xA9):
-                length = 3
-                escape = 0x2000 + UInt32(input[index + 2] - 0x80)  // U+2028, U+2029
-            case 0xC2..<0xE0: length = 2
-            case 0xE0..<0xF0: length = 3
-            case 0xF0..<0xF5: length = 4
-            default:
-                // Not a lead byte of valid UTF-8 (a String never holds one):
-                // written as U+FFFD, so the line stays valid UTF-8 whatever came in.
-                length = 1
-                escape = 0xFFFD
-            }
-            let sequenceEnd = Swift.min(index + length, input.count)
-            if let escape {
-                guard bytes.count + Self.escapedLength(escape) <= budgetEnd else { break }
-                appendEscape(escape)
-            } else {
-                guard bytes.count + (sequenceEnd - index) <= budgetEnd else { break }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<sequenceEnd]))
-            }
-            index = sequenceEnd
-        }
-        if index < input.count {
-            append("...[")
-            var count = LogLine(capacity: 20)
-            count.appendDecimal(input.count - index)
-            bytes.append(contentsOf: count.bytes)
-            append(" more bytes]")
-        }
+        Self.appendEscaped(utf8: input, limit: limit, to: &bytes)
     }
+}
 
-    private static func escapedLength(_ scalar: UInt32) -> Int {
+extension JSONLogLine: LogEscaping {
+    static func escapes(printable byte: UInt8) -> Bool { byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
+
+    static func escapedLength(_ scalar: UInt32) -> Int {
         switch scalar {
         case 0x22, 0x5C, 0x0A, 0x0D, 0x09: 2
         default: 6  // \uXXXX
         }
     }
 
-    private mutating func appendEscape(_ scalar: UInt32) {
+    static func appendEscape(_ scalar: UInt32, to bytes: inout [UInt8]) {
+        func append(_ literal: StaticString) { literal.withUTF8Buffer { bytes.append(contentsOf: $0) } }
         switch scalar {
         case 0x22: append("\\\"")
         case 0x5C: append("\\\\")
@@ -155,12 +112,7 @@ struct JSONLogLine {
         case 0x09: append("\\t")
         default:
             append("\\u")
-            var shift = 12
-            while shift >= 0 {
-                let nibble = UInt8((scalar >> UInt32(shift)) & 0xF)
-                bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
-                shift -= 4
-            }
+            appendHex(scalar, digits: 4, to: &bytes)
         }
     }
 }

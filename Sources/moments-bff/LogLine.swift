@@ -19,7 +19,7 @@ import Logging
 /// Each value is cut at a cap counted in escaped bytes (never inside an
 /// escape or a UTF-8 sequence), followed by `...[N more bytes]` where N
 /// counts the original UTF-8 bytes left out.
-struct LogLine {
+struct LogLine: LogEscaping {
     /// Cap on a message, in escaped bytes.
     static let maxMessageBytes = 1024
     /// Cap on one metadata value or one access-log field (path, operation name), in escaped bytes.
@@ -69,76 +69,7 @@ struct LogLine {
     }
 
     private mutating func appendEscaped(utf8 input: UnsafeBufferPointer<UInt8>, limit: Int) {
-        let budgetEnd = bytes.count + limit
-        var index = 0
-        while index < input.count {
-            let byte = input[index]
-            // Fast path: printable ASCII other than the backslash.
-            if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") {
-                guard bytes.count < budgetEnd else { break }
-                bytes.append(byte)
-                index += 1
-                continue
-            }
-            let length: Int
-            var escape: UInt32?  // the scalar to write as an escape, if any
-            switch byte {
-            case UInt8(ascii: "\\"), 0x00..<0x20, 0x7F:
-                length = 1
-                escape = UInt32(byte)
-            case 0xC2 where index + 1 < input.count && (0x80...0x9F).contains(input[index + 1]):
-                length = 2
-                escape = UInt32(input[index + 1])  // C1: U+0080–U+009F is C2 80–C2 9F
-            case 0xE2 where index + 2 < input.count && input[index + 1] == 0x80 && (input[index + 2] == 0xA8 || input[index + 2] == 0xA9):
-                length = 3
-                escape = 0x2000 + UInt32(input[index + 2] - 0x80)  // U+2028, U+2029
-            case 0xC0..<0xE0: length = 2
-            case 0xE0..<0xF0: length = 3
-            case 0xF0...: length = 4
-            default: length = 1  // a stray continuation byte (not in a valid String)
-            }
-            let sequenceEnd = Swift.min(index + length, input.count)
-            if let escape {
-                guard bytes.count + Self.escapedLength(escape) <= budgetEnd else { break }
-                appendEscape(escape)
-            } else {
-                guard bytes.count + (sequenceEnd - index) <= budgetEnd else { break }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<sequenceEnd]))
-            }
-            index = sequenceEnd
-        }
-        if index < input.count {
-            append("...[")
-            appendDecimal(input.count - index)
-            append(" more bytes]")
-        }
-    }
-
-    private static func escapedLength(_ scalar: UInt32) -> Int {
-        switch scalar {
-        case 0x5C, 0x0A, 0x0D, 0x09: 2
-        case ..<0x10: 5  // \u{h}
-        case ..<0x100: 6  // \u{hh}
-        default: 8  // \u{hhhh}
-        }
-    }
-
-    private mutating func appendEscape(_ scalar: UInt32) {
-        switch scalar {
-        case 0x5C: append("\\\\")
-        case 0x0A: append("\\n")
-        case 0x0D: append("\\r")
-        case 0x09: append("\\t")
-        default:
-            append("\\u{")
-            var shift = scalar >= 0x100 ? 12 : (scalar >= 0x10 ? 4 : 0)
-            while shift >= 0 {
-                let nibble = UInt8((scalar >> UInt32(shift)) & 0xF)
-                bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
-                shift -= 4
-            }
-            append("}")
-        }
+        Self.appendEscaped(utf8: input, limit: limit, to: &bytes)
     }
 
     /// The line with its newline, ready for `LogWriter`.
@@ -207,6 +138,33 @@ enum LogTimestamp {
             bytes.append(UInt8(ascii: "0") + UInt8((rest / divisor) % 10))
             rest %= divisor
             divisor /= 10
+        }
+    }
+}
+
+extension LogLine {
+    static func escapes(printable byte: UInt8) -> Bool { byte == UInt8(ascii: "\\") }
+
+    static func escapedLength(_ scalar: UInt32) -> Int {
+        switch scalar {
+        case 0x5C, 0x0A, 0x0D, 0x09: 2
+        case ..<0x10: 5  // \u{h}
+        case ..<0x100: 6  // \u{hh}
+        default: 8  // \u{hhhh}
+        }
+    }
+
+    static func appendEscape(_ scalar: UInt32, to bytes: inout [UInt8]) {
+        func append(_ literal: StaticString) { literal.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+        switch scalar {
+        case 0x5C: append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        default:
+            append("\\u{")
+            appendHex(scalar, digits: scalar >= 0x100 ? 4 : (scalar >= 0x10 ? 2 : 1), to: &bytes)
+            append("}")
         }
     }
 }
