@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func tokenCommandSignsWhatTheServerAccepts() async throws {
-        let (status, output) = try TrustedDocumentsTests.run(["token", "--user", "2", "--ttl", "5m", "--auth-secret-file", secretPath])
+        let (status, output) = try ServerProcess.runMergingStandardError(["token", "--user", "2", "--ttl", "5m", "--auth-secret-file", secretPath])
         #expect(status == 0)
         let token = output.trimmingCharacters(in: .whitespacesAndNewlines)
         let server = try ServerProcess(databasePath: databasePath, environment: ["AUTH_SECRET_FILE": secretPath])
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func aShortSecretIsAStartupError() throws {
-        let (status, output) = try TrustedDocumentsTests.run(["--port", "0", "--database", databasePath, "--auth-secret", "too short"])
+        let (status, output) = try ServerProcess.runMergingStandardError(["--port", "0", "--database", databasePath, "--auth-secret", "too short"])
         #expect(status != 0)
         #expect(output.contains("at least 32 bytes"))
     }

@@ -6,27 +6,14 @@ import TestSupport
 /// The `moments-bff` subcommands other than serving.
 @Suite struct CommandLineTests {
 
-    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = try ServerProcess.binaryURL()
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     @Test func schemaPrintsTheContractSDL() throws {
-        let (status, output) = try run(["schema"])
+        let (status, output) = try ServerProcess.run(["schema"])
         #expect(status == 0)
         #expect(Self.withoutDescriptions(output) == APISDL.withoutDescriptions)
     }
 
     @Test func helpDocumentsOptionsAndEnvironment() throws {
-        let (status, output) = try run(["serve", "--help"])
+        let (status, output) = try ServerProcess.run(["serve", "--help"])
         #expect(status == 0)
         for option in ["--host", "--port", "--database", "HOST", "PORT", "DATABASE_PATH", "--max-body-bytes", "--header-timeout"] {
             #expect(output.contains(option), "help lacks \(option)")
@@ -36,7 +23,7 @@ import TestSupport
     @Test(.disabled(if: PostgreSQLServer.integrationEngineIsPostgreSQL, "serves the SQLite file seed wrote"))
     func seedWritesASyntheticDatabaseThatServes() async throws {
         let directory = try TemporaryDirectory()
-        let (status, _) = try run(["seed", "--database", directory.databasePath, "--synthetic", "--users", "50", "--friends", "4", "--moments", "2", "--likes", "3"])
+        let (status, _) = try ServerProcess.run(["seed", "--database", directory.databasePath, "--synthetic", "--users", "50", "--friends", "4", "--moments", "2", "--likes", "3"])
         #expect(status == 0)
         let server = try ServerProcess(databasePath: directory.databasePath)
         let reply = try await GraphQLClient(baseURL: server.baseURL).graphQL(

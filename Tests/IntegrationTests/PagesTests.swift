@@ -22,20 +22,6 @@ import TestSupport
         }
         """
 
-    /// Runs `moments-bff` with `arguments` to its end; its standard output.
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = try ServerProcess.binaryURL()
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     /// A statement run on the test's database as another program would.
     private func externalWrite(_ sql: String) throws {
         let database = try PostgreSQLServer.database(for: directory.databasePath)
@@ -61,7 +47,7 @@ import TestSupport
     @Test func pagingA250MomentTimelineByTwentyGivesEachMomentOnceWhileOthersPost() async throws {
         // User 0 and their 4 friends have 50 moments each.
         let database = try PostgreSQLServer.database(for: directory.databasePath)
-        let seeded = try run(["seed", "--database", database, "--synthetic", "--users", "50", "--friends", "4", "--moments", "50", "--likes", "2"])
+        let seeded = try ServerProcess.run(["seed", "--database", database, "--synthetic", "--users", "50", "--friends", "4", "--moments", "50", "--likes", "2"])
         #expect(seeded.status == 0)
         let server = try ServerProcess(databasePath: directory.databasePath)
         let client = GraphQLClient(baseURL: server.baseURL)

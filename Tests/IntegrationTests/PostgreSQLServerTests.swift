@@ -66,37 +66,24 @@ struct PostgreSQLServerTests {
     @Test func copyCommandMovesADatabaseBothWays() throws {
         let directory = try TemporaryDirectory()
         let uri = try PostgreSQLServer.shared().makeDatabase()
-        let seeded = try Self.run(["seed", "--database", directory.file("demo.sqlite")])
+        let seeded = try ServerProcess.runMergingStandardError(["seed", "--database", directory.file("demo.sqlite")])
         #expect(seeded.status == 0)
-        let there = try Self.run(["copy", "--from", directory.file("demo.sqlite"), "--to", uri])
+        let there = try ServerProcess.runMergingStandardError(["copy", "--from", directory.file("demo.sqlite"), "--to", uri])
         #expect(there.status == 0)
         #expect(there.output.contains("copied 11 users, 20 friendships, 5 moments, 4 moment_photos, 10 moment_likes"))
-        let back = try Self.run(["copy", "--from", uri, "--to", directory.file("back.sqlite")])
+        let back = try ServerProcess.runMergingStandardError(["copy", "--from", uri, "--to", directory.file("back.sqlite")])
         #expect(back.output == there.output.replacingOccurrences(of: "from \(directory.file("demo.sqlite")) to \(uri)", with: "from \(uri) to \(directory.file("back.sqlite"))"))
-        let refused = try Self.run(["copy", "--from", directory.file("demo.sqlite"), "--to", uri])
+        let refused = try ServerProcess.runMergingStandardError(["copy", "--from", directory.file("demo.sqlite"), "--to", uri])
         #expect(refused.status != 0)
         // seed writes to a PostgreSQL URI too (and refuses a database with rows).
         let empty = try PostgreSQLServer.shared().makeDatabase()
-        let synthetic = try Self.run(["seed", "--database", empty, "--synthetic", "--users", "30", "--friends", "4", "--moments", "2", "--likes", "3"])
+        let synthetic = try ServerProcess.runMergingStandardError(["seed", "--database", empty, "--synthetic", "--users", "30", "--friends", "4", "--moments", "2", "--likes", "3"])
         #expect(synthetic.status == 0, "\(synthetic.output)")
-        #expect(try Self.run(["seed", "--database", empty]).status != 0)
+        #expect(try ServerProcess.runMergingStandardError(["seed", "--database", empty]).status != 0)
     }
 
     static func moments(_ json: [String: Any], field: String) throws -> [[String: Any]] {
         let data = try #require(json["data"] as? [String: Any])
         return try #require((data[field] as? [String: Any])?["moments"] as? [[String: Any]])
-    }
-
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = try ServerProcess.binaryURL()
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -11,22 +11,9 @@ import Testing
     init() throws {
         databasePath = try PersistedQueryTests.temporaryDatabase()
         manifestPath = URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("manifest.json").path
-        let (status, output) = try Self.run(["manifest"])
+        let (status, output) = try ServerProcess.runMergingStandardError(["manifest"])
         #expect(status == 0)
         try Data(output.utf8).write(to: URL(fileURLWithPath: manifestPath))
-    }
-
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = try ServerProcess.binaryURL()
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     static var likeVariables: [String: Any] { ["momentID": "0", "userID": "1", "isLiked": true] }
@@ -92,7 +79,7 @@ import Testing
     ])
     func aBadManifestIsAStartupError(_ text: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: manifestPath))
-        let (status, output) = try Self.run(["--port", "0", "--database", databasePath, "--trusted-documents", manifestPath])
+        let (status, output) = try ServerProcess.runMergingStandardError(["--port", "0", "--database", databasePath, "--trusted-documents", manifestPath])
         #expect(status != 0)
         #expect(output.contains("trusted documents"))
         #expect(!output.contains("listening on"))
@@ -101,7 +88,7 @@ import Testing
     @Test func aManifestOperationThatDoesNotValidateIsAStartupError() throws {
         let manifest = TrustedDocuments.manifest([("nope", .query, "{ noSuchField }")])
         try Data(manifest).write(to: URL(fileURLWithPath: manifestPath))
-        let (status, output) = try Self.run(["--port", "0", "--database", databasePath, "--trusted-documents", manifestPath])
+        let (status, output) = try ServerProcess.runMergingStandardError(["--port", "0", "--database", databasePath, "--trusted-documents", manifestPath])
         #expect(status != 0)
         #expect(output.contains("trusted document 'nope'"))
     }

@@ -63,6 +63,30 @@ final class ServerProcess: @unchecked Sendable {
         self.port = port
     }
 
+    /// Runs `moments-bff` with `arguments` to its end (a subcommand, or a
+    /// refused start): its exit status and standard output.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try run(arguments, mergingStandardError: false)
+    }
+
+    /// As `run`, with standard error in the output too.
+    static func runMergingStandardError(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try run(arguments, mergingStandardError: true)
+    }
+
+    private static func run(_ arguments: [String], mergingStandardError: Bool) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = try binaryURL()
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = mergingStandardError ? output : FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     deinit {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
