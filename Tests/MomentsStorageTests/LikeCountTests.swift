@@ -85,24 +85,8 @@ struct LikeCountTests {
         let test = try TestStore(seedDemoData: false, readers: 4, cache: mode.cache) { path in
             try SyntheticData.write(to: path, users: users, friends: users, moments: 1, likes: 0, seed: 3, now: TestStore.now)
         }
-        let service = test.likeService
-        let failures = Recorder()
-        let finals = Recorder()
-        DispatchQueue.concurrentPerform(iterations: users) { thread in
-            var random = SplitMix64(seed: UInt64(thread) + 40)
-            var last = false
-            for _ in 0..<40 {
-                last = random.next(below: 3) != 0
-                do {
-                    _ = try service.updateLike(momentID: "0", userID: String(thread), isLiked: last)
-                } catch {
-                    failures.append("\(error)")
-                }
-            }
-            if last { finals.append(String(thread)) }
-        }
-        #expect(failures.values == [])
-        let expected = finals.values.count
+        let (failures, expected) = ConcurrentLikes.run(test.likeService, users: users, rounds: 40)
+        #expect(failures == [])
         let read = try test.timelines.likes(momentIDs: ["0"], viewerID: "0")["0"]
         #expect(read?.count == expected)
         #expect(read?.likers.count == expected)

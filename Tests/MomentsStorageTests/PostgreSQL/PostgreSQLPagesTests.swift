@@ -56,24 +56,8 @@ struct PostgreSQLPagesTests {
         try DatabaseCopy.copy(from: .sqlite(path: path), to: .postgreSQL(uri: uri))
         let test = try PostgreSQLTestStore(uri: uri, seedDemoData: false)
         defer { test.store.close() }
-        let service = test.likeService
-        let failures = Recorder()
-        let finals = Recorder()
-        DispatchQueue.concurrentPerform(iterations: users) { thread in
-            var random = SplitMix64(seed: UInt64(thread) + 40)
-            var last = false
-            for _ in 0..<25 {
-                last = random.next(below: 3) != 0
-                do {
-                    _ = try service.updateLike(momentID: "0", userID: String(thread), isLiked: last)
-                } catch {
-                    failures.append("\(error)")
-                }
-            }
-            if last { finals.append(String(thread)) }
-        }
-        #expect(failures.values == [])
-        let expected = finals.values.count
+        let (failures, expected) = ConcurrentLikes.run(test.likeService, users: users, rounds: 25)
+        #expect(failures == [])
         let read = try test.timelines.likes(momentIDs: ["0"], viewerID: "0")["0"]
         #expect(read?.count == expected && read?.likers.count == expected)
         let onDisk = try test.inspect { connection in
