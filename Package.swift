@@ -39,26 +39,29 @@ let package = Package(
         // PostgreSQL: libpq's header (Debian's libpq-dev), the library loaded with
         // dlopen only when a postgres:// database is configured; our thin wrapper over it.
         .target(name: "CPostgreSQL"),
-        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL"], swiftSettings: strict),
+        .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "Locking"], swiftSettings: strict),
+
+        // A value behind a pthread mutex: the one lock of every module (see Locked.swift for why not Mutex).
+        .target(name: "Locking", swiftSettings: strict),
 
         // Pure modules: no sockets, files or clocks.
         .target(name: "JSON", swiftSettings: strict),
         .target(name: "HTTP1", swiftSettings: strict),
-        .target(name: "GraphQL", dependencies: ["JSON"], swiftSettings: strict),
+        .target(name: "GraphQL", dependencies: ["JSON", "Locking"], swiftSettings: strict),
         .target(name: "Moments", swiftSettings: strict),
         // Unleash-compatible toggle evaluation: state, strategies, constraints, variants.
-        .target(name: "Toggles", dependencies: ["JSON"], swiftSettings: strict),
+        .target(name: "Toggles", dependencies: ["JSON", "Locking"], swiftSettings: strict),
 
         // I/O and composition.
         // Linux epoll for HTTPServer's Poller (the Glibc module leaves sys/epoll.h out).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
-        .target(name: "HTTPServer", dependencies: ["HTTP1", "CEpoll"], swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["HTTP1", "CEpoll", "Locking"], swiftSettings: strict),
         // GET /metrics: request metrics from the transport's per-response record, swift-prometheus's
         // registry behind the swift-metrics API, and what is read at a scrape (transport, process).
         .target(
             name: "ServerMetrics",
             dependencies: [
-                "HTTPServer", "HTTP1",
+                "HTTPServer", "HTTP1", "Locking",
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Atomics", package: "swift-atomics"),
@@ -72,13 +75,13 @@ let package = Package(
         .target(name: "ToggleSource", dependencies: ["Toggles", "CCurl"], swiftSettings: strict),
         .target(
             name: "MomentsStorage",
-            dependencies: ["Moments", "SQLite", "PostgreSQL", .product(name: "CoreMetrics", package: "swift-metrics")],
+            dependencies: ["Moments", "SQLite", "PostgreSQL", "Locking", .product(name: "CoreMetrics", package: "swift-metrics")],
             swiftSettings: strict
         ),
         .target(
             name: "MomentsAPI",
             dependencies: [
-                "Moments", "GraphQL", "JSON", "HTTP1", "Toggles", .product(name: "Logging", package: "swift-log"),
+                "Moments", "GraphQL", "JSON", "HTTP1", "Toggles", "Locking", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: strict
@@ -87,7 +90,7 @@ let package = Package(
             name: "moments-bff",
             dependencies: [
                 "HTTPServer", "MomentsAPI", "MomentsStorage", "PostgreSQL", "Moments", "Toggles", "ToggleSource", "JSON",
-                "ServerMetrics",
+                "ServerMetrics", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -98,13 +101,13 @@ let package = Package(
         .executableTarget(name: "http-bench-server", dependencies: ["HTTPServer", "HTTP1"], swiftSettings: strict),
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport", "Locking"], swiftSettings: strict),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"], swiftSettings: strict),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "Locking"], swiftSettings: strict),
         .testTarget(
             name: "ServerMetricsTests",
-            dependencies: ["ServerMetrics", "HTTPServer", "HTTP1", .product(name: "Prometheus", package: "swift-prometheus")],
+            dependencies: ["ServerMetrics", "HTTPServer", "HTTP1", "Locking", .product(name: "Prometheus", package: "swift-prometheus")],
             swiftSettings: strict
         ),
         .testTarget(
@@ -115,10 +118,10 @@ let package = Package(
             name: "ToggleSourceTests", dependencies: ["ToggleSource", "Toggles", "TestSupport"],
             resources: [.copy("toggle-server.py")], swiftSettings: strict
         ),
-        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "TestSupport", "Locking"], swiftSettings: strict),
         // What several test targets share: temporary directories, a recorder,
         // the standard introspection query, the API's SDL.
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["Locking"], path: "Tests/TestSupport", swiftSettings: strict),
         // In-memory repositories: the fakes the service and API tests run on.
         .target(name: "MomentsFakes", dependencies: ["Moments"], path: "Tests/MomentsFakes", swiftSettings: strict),
         .testTarget(name: "MomentsTests", dependencies: ["Moments", "MomentsFakes"], swiftSettings: strict),
@@ -163,7 +166,7 @@ let package = Package(
         .testTarget(
             name: "MomentsAPITests",
             dependencies: [
-                "MomentsAPI", "Moments", "MomentsFakes", "GraphQL", "JSON", "HTTP1", "TestSupport",
+                "MomentsAPI", "Moments", "MomentsFakes", "GraphQL", "JSON", "HTTP1", "TestSupport", "Locking",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             swiftSettings: strict

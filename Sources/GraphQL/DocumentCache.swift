@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Prepared documents by query text, least recently used evicted first,
 /// bounded by count and by estimated bytes (`PreparedDocument.estimatedBytes`,
@@ -8,7 +8,8 @@ import Synchronization
 /// inserting a new document, which has just paid for parsing and validation.
 final class DocumentCache: Sendable {
     /// A reference, so that a hit on `recent` stamps it without a lookup.
-    private final class Entry {
+    /// Unchecked: its mutable fields are read and written only under `state`'s lock.
+    private final class Entry: @unchecked Sendable {
         let query: String
         let document: PreparedDocument
         var lastUse: UInt64
@@ -22,7 +23,7 @@ final class DocumentCache: Sendable {
         }
     }
 
-    private struct State {
+    private struct State: Sendable {
         var entries: [String: Entry] = [:]
         /// The same entries by persisted id: registered documents live and
         /// are evicted with their text, in the same byte budget.
@@ -36,7 +37,7 @@ final class DocumentCache: Sendable {
 
     private let capacity: Int
     private let maxBytes: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A document larger than this share of `maxBytes` is not kept: a few
     /// huge documents must not push out every ordinary one.

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// Runs handlers that may block, off the I/O thread, at a bounded cost: at most
 /// `width` at once, each on a thread of its own, then at most `maxQueued`
@@ -52,7 +52,7 @@ final class HandlerPool: Sendable {
     private let lanes: [DispatchQueue]
     private let width: Int
     private let maxQueued: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// Lets code running on a lane find its pool (`whileBlockedOnCurrentLane`).
     private static let laneKey = DispatchSpecificKey<LaneOwner>()
 
@@ -64,7 +64,7 @@ final class HandlerPool: Sendable {
         lanes = (0..<count).map { DispatchQueue(label: "\(label).\($0)") }
         self.width = width
         self.maxQueued = max(0, maxQueued)
-        state = Mutex(State(idleLanes: Array((0..<count).reversed())))
+        state = Locked(State(idleLanes: Array((0..<count).reversed())))
         let owner = LaneOwner(self)
         for lane in lanes { lane.setSpecific(key: Self.laneKey, value: owner) }
     }

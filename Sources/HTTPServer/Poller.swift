@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CEpoll
 import Dispatch
+import Locking
 import Synchronization
 
 /// The I/O thread of a server: socket readiness for every connection, from
@@ -52,7 +53,7 @@ final class Poller: @unchecked Sendable {
     /// Whether epoll reported `wakeFD` since it was last reset; confined to `queue`.
     private var wakeReported = false
     /// Work handed in from other threads (handler responses, accepts, stop).
-    private let inbox = Mutex<[@Sendable () -> Void]>([])
+    private let inbox = Locked<[@Sendable () -> Void]>([])
     /// Set by `invalidate`, under `inbox`'s lock, which orders it with `submit`.
     private let isInvalidated = Atomic(false)
     /// Whether submitted jobs wait: one wake per batch of submissions.

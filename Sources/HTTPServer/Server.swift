@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import HTTP1
+import Locking
 import Synchronization
 
 /// An HTTP/1.1 server on non-blocking sockets driven by Dispatch.
@@ -44,7 +45,7 @@ package final class Server: Sendable {
     private let accessLog: AccessLog?
     private let logger: Logger?
     private let acceptQueue = DispatchQueue(label: "http.accept")
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let stoppedGroup = DispatchGroup()
     private let refusals = DateCache()
     private let requestIDs = RequestIDGenerator()

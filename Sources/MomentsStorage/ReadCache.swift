@@ -1,5 +1,5 @@
 import Moments
-import Synchronization
+import Locking
 
 /// What the repositories have read, kept in memory so repeated reads do no SQL.
 ///
@@ -18,7 +18,7 @@ import Synchronization
 /// might predate the commit either stored before the bump (and is removed by
 /// it) or finds the bump and stores nothing.
 ///
-/// One `Mutex` guards the entries, epoch and stripes; hits copy values out (reference-count
+/// One lock guards the entries, epoch and stripes; hits copy values out (reference-count
 /// increments, no allocation) and values released by removals are dropped
 /// after the lock is let go.
 final class ReadCache: Sendable {
@@ -105,17 +105,17 @@ final class ReadCache: Sendable {
         var statistics = ReadCacheStatistics()
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// Told about every invalidation and clear, after the cache's own state
     /// changed: caches built on top of this one (answers) drop what they hold.
-    private let observers = Mutex<[any DataChangeObserver]>([])
+    private let observers = Locked<[any DataChangeObserver]>([])
     private let timelineCapacity: Int
     private let likersCapacity: Int
 
     init(timelineCapacity: Int, likersCapacity: Int) {
         self.timelineCapacity = timelineCapacity
         self.likersCapacity = likersCapacity
-        state = Mutex(State(
+        state = Locked(State(
             timelines: ClockCache(capacity: timelineCapacity), likers: ClockCache(capacity: likersCapacity),
             interned: Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity)))
     }

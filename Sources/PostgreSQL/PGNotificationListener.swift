@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CPostgreSQL
 import Dispatch
-import Synchronization
+import Locking
 
 /// A dedicated connection that `LISTEN`s on one channel, on a thread of its
 /// own: it waits in `poll` on `PQsocket`, reads with `PQconsumeInput` and
@@ -53,7 +53,7 @@ package final class PGNotificationListener: Sendable {
     private let settings: PGConnectionSettings
     private let timing: Timing
     private let handlers: Handlers
-    private let state = Mutex<(stopped: Bool, listening: Bool)>((false, false))
+    private let state = Locked<(stopped: Bool, listening: Bool)>((false, false))
     private let finished = DispatchSemaphore(value: 0)
 
     /// `channel` must be an identifier (it is our constant, never input).

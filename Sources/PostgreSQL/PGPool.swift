@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// At most `maxConnections` connections to one database, opened on demand
 /// and lent to one caller at a time.
@@ -15,7 +15,7 @@ package final class PGPool: Sendable {
     private let configuration: PGPoolConfiguration
     /// One permit per connection that may exist.
     private let permits: DispatchSemaphore
-    private let idle = Mutex<(connections: [ConnectionBox], closed: Bool)>(([], false))
+    private let idle = Locked<(connections: [ConnectionBox], closed: Bool)>(([], false))
 
     package init(uri: String, configuration: PGPoolConfiguration = PGPoolConfiguration()) {
         precondition(configuration.maxConnections > 0, "a pool needs at least one connection")

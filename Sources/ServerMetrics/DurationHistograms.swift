@@ -1,5 +1,6 @@
 import Atomics
 import CoreMetrics
+import Locking
 import Synchronization
 
 /// The backend of swift-metrics' `Timer`: duration histograms updated
@@ -22,7 +23,7 @@ final class DurationHistograms: Sendable {
         var series: [AtomicDurationHistogram] = []
     }
 
-    private let families = Mutex<[String: Family]>([:])
+    private let families = Locked<[String: Family]>([:])
 
     /// The histogram `name` with `labels`: the existing one when the labels
     /// match, else a new one with `buckets` (a family keeps its first buckets).

@@ -1,6 +1,6 @@
 import CoreMetrics
 import Prometheus
-import Synchronization
+import Locking
 
 /// What `/metrics` serves: the registry behind `factory`, plus the values
 /// read only when scraped (`collectCounter`, `collectGauge`): totals other
@@ -35,7 +35,7 @@ package final class MetricsExporter: Sendable {
         var gauges: [CollectedGauge] = []
     }
 
-    private let collected = Mutex(Collected())
+    private let collected = Locked(Collected())
 
     package init(factory: CatalogMetricsFactory = CatalogMetricsFactory()) {
         self.factory = factory

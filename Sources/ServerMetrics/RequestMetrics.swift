@@ -1,6 +1,7 @@
 import Atomics
 import CoreMetrics
 import HTTPServer
+import Locking
 import Synchronization
 
 /// The series of one (route, operation) pair: its duration histogram, and a
@@ -42,7 +43,7 @@ package final class RequestMetrics: Sendable {
     /// The routed paths, then `otherRoute`, then `noRoute`: a route's label and its index.
     private let routes: [String]
     private let operations: OperationLabels
-    private let refusals: Mutex<[RefusalKey: CoreMetrics.Counter]>
+    private let refusals: Locked<[RefusalKey: CoreMetrics.Counter]>
     private let totals = ResponseTotals()
 
     /// - Parameters:
@@ -54,7 +55,7 @@ package final class RequestMetrics: Sendable {
         for route in routes where !labels.contains(route) { labels.append(route) }
         self.routes = labels + [Self.otherRoute, Self.noRoute]
         self.operations = OperationLabels(routes: self.routes.count, seeded: operations)
-        refusals = Mutex([:])
+        refusals = Locked([:])
     }
 
     /// Counts one response (see the type's comment for its cost).
@@ -124,7 +125,6 @@ package final class RequestMetrics: Sendable {
     /// Refusals are rare (every one closes its connection): a lock and a
     /// dictionary are fine here. Reasons are bounded (`maxRefusalReasons`).
     private func refused(status: Int, reason: String) {
-        // (No named result type on the closure: TSan's Mutex suppression matches only this mangling.)
         let counter: CoreMetrics.Counter = refusals.withLock { counters in
             var key = RefusalKey(status: status, reason: reason)
             if let counter = counters[key] { return counter }

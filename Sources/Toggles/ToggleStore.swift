@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The toggle state the server evaluates now, and where it came from. Requests
 /// read it without waiting on any fetch: a copy under a lock, nothing else.
@@ -34,10 +34,10 @@ package struct FetchReport: Sendable, Equatable {
 
 /// Holds the current snapshot; the refresher writes, requests read.
 package final class ToggleStore: Sendable {
-    private let current: Mutex<ToggleSnapshot>
+    private let current: Locked<ToggleSnapshot>
 
     package init(_ snapshot: ToggleSnapshot) {
-        current = Mutex(snapshot)
+        current = Locked(snapshot)
     }
 
     package var snapshot: ToggleSnapshot { current.withLock { $0 } }

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Locking
 import Synchronization
 
 /// Writes log lines to standard error from one thread of its own, so no
@@ -47,7 +48,7 @@ final class LogWriter: Sendable {
     private let label: String
     private let format: LogFormat
     private let descriptor: Int32
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// Lines dropped since start (the metrics' `moments_log_lines_dropped_total`).
     private let droppedTotal = Atomic<Int>(0)
     private let wakeUp = DispatchSemaphore(value: 0)
@@ -67,7 +68,7 @@ final class LogWriter: Sendable {
         self.descriptor = descriptor
         var initial = State()
         initial.pending.reserveCapacity(capacity)
-        state = Mutex(initial)
+        state = Locked(initial)
         // A closed pipe must not kill the process from the writer thread.
         signal(SIGPIPE, SIG_IGN)
         // A serial queue of its own runs on a thread of its own (the overcommit

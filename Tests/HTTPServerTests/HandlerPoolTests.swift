@@ -1,13 +1,13 @@
 import Dispatch
 @testable import HTTPServer
-import Synchronization
+import Locking
 import Testing
 
 /// The pool on its own: jobs are closures blocked on semaphores, no sockets.
 struct HandlerPoolTests {
     /// Jobs that record their start and then wait for the test.
     final class Jobs: Sendable {
-        let started = Mutex<[Int]>([])
+        let started = Locked<[Int]>([])
         let arrivals = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let finished = DispatchGroup()

@@ -1,6 +1,6 @@
 import HTTP1
 @testable import HTTPServer
-import Synchronization
+import Locking
 import Testing
 
 /// Expensive work cannot starve cheap work: blocking handlers run on a bounded
@@ -16,7 +16,7 @@ struct OverloadTests {
         let server: TestServer
 
         final class StartLog: Sendable {
-            let names = Mutex<[String]>([])
+            let names = Locked<[String]>([])
         }
 
         init(limits: HTTPLimits) throws {

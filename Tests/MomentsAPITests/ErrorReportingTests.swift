@@ -6,14 +6,14 @@ import Moments
 import MomentsAPI
 import MomentsFakes
 import MetricsTestKit
-import Synchronization
+import Locking
 import Testing
 
 /// What `/graphql` tells operators about errors: the internal error's log
 /// line names its request, and every error is counted by code.
 @Suite struct ErrorReportingTests {
     final class Events: Sendable {
-        let logged = Mutex<[(message: String, metadata: Logger.Metadata)]>([])
+        let logged = Locked<[(message: String, metadata: Logger.Metadata)]>([])
     }
 
     /// Keeps every event logged through it.

@@ -1,6 +1,6 @@
 import Glibc
 import PostgreSQL
-import Synchronization
+import Locking
 import Testing
 import TestSupport
 
@@ -85,8 +85,8 @@ struct PGConnectionTests {
     }
 
     @Test func listenerDeliversNotificationsOnCommit() throws {
-        let received = Mutex<[String]>([])
-        let listening = Mutex(false)
+        let received = Locked<[String]>([])
+        let listening = Locked(false)
         let listener = PGNotificationListener(
             uri: uri, channel: "test_channel", settings: PGConnectionSettings(),
             handlers: .init(

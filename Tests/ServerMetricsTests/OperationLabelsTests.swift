@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 import Testing
 
 @testable import ServerMetrics
@@ -40,7 +40,7 @@ import Testing
     /// the bound, and each name ends up in exactly one entry.
     @Test func concurrentAdmissionsStayWithinTheBound() {
         let labels = OperationLabels(routes: 1, seeded: [])
-        let seen = Mutex<[String: Set<ObjectIdentifier>]>([:])
+        let seen = Locked<[String: Set<ObjectIdentifier>]>([:])
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             var local: [String: Set<ObjectIdentifier>] = [:]
             for index in 0..<500 {

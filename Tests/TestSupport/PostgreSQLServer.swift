@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A PostgreSQL server of the test process's own: `initdb` in a temporary
 /// directory, `pg_ctl start` on a free 127.0.0.1 port with trust
@@ -102,7 +102,7 @@ package final class PostgreSQLServer: Sendable {
         ProcessInfo.processInfo.environment["MOMENTS_TEST_ENGINE"] == "postgresql"
     }
 
-    private static let standIns = Mutex<[String: String]>([:])
+    private static let standIns = Locked<[String: String]>([:])
 
     /// The database a server started with `path` uses: `path` itself, or
     /// (see `integrationEngineIsPostgreSQL`) its PostgreSQL stand-in.
@@ -149,7 +149,8 @@ package final class PostgreSQLServer: Sendable {
     /// Runs `path` with `arguments` to completion (`posix_spawn` + `waitpid`:
     /// Foundation's `Process` was seen never noticing the exit of `runuser
     /// pg_ctl start`), its output in a file (a pipe would be held open by the
-    /// server it forks); returns the output, throws on a non-zero exit.
+    /// server it forks) and no other descriptor of the test process; returns
+    /// the output, throws on a non-zero exit.
     @discardableResult
     private static func run(_ path: String, _ arguments: [String]) throws -> String {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("moments-pg-output-\(UUID().uuidString)").path
@@ -160,6 +161,13 @@ package final class PostgreSQLServer: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of ours: `pg_ctl start` leaves a daemon that outlives a test process
+        // killed by a crash or a sanitizer, and a pipe it inherited (swift test's, CI's)
+        // would then never reach end-of-file, so the run would hang instead of failing.
+        // (`addclosefrom_np` is behind _GNU_SOURCE, which Swift's Glibc does not import.)
+        for descriptor in openDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -173,6 +181,20 @@ package final class PostgreSQLServer: Sendable {
             throw Unavailable(description: "\(path) \(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
         }
         return text
+    }
+
+    /// The test process's open file descriptors, from `/proc/self/fd`. One another
+    /// thread closes before the spawn is harmless: glibc ignores a close action's EBADF.
+    private static func openDescriptors() -> [Int32] {
+        guard let directory = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(directory) }
+        let own = dirfd(directory)
+        var descriptors: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let descriptor = Int32(name), descriptor != own { descriptors.append(descriptor) }
+        }
+        return descriptors
     }
 
     /// A port nothing listens on now: bound to 0, read back, closed.

@@ -1,4 +1,5 @@
 import JSON
+import Locking
 import Synchronization
 
 /// The collected root fields of a prepared document's operations, shared by
@@ -21,7 +22,7 @@ final class OperationPlanCache: Sendable {
 
     /// Every variable an `@skip` or `@include` argument of the document reads.
     let conditionVariables: [String]
-    private let entries = Mutex<[Key: [FieldPlan]]>([:])
+    private let entries = Locked<[Key: [FieldPlan]]>([:])
     /// The size of the last response to this document: the next one's
     /// buffer is reserved at that size, so it grows without copying.
     let lastResponseSize = Atomic<Int>(0)

@@ -1,6 +1,6 @@
 import JSON
 import Moments
-import Synchronization
+import Locking
 
 /// Answers to repeated identical GraphQL queries, kept as the bytes sent, so
 /// that a repeat costs a hash and a copy instead of an execution (and, on
@@ -29,7 +29,7 @@ import Synchronization
 ///   asked for more often (`FrequencySketch`, TinyLFU): spread-out requests
 ///   leave the cache as it is instead of churning it.
 ///
-/// One `Mutex`; bodies live in a region of blocks of their own
+/// One lock; bodies live in a region of blocks of their own
 /// (`BlockArena`), copied out on a hit.
 package final class ResponseCache: Sendable {
     /// What an answer is for; its hash is computed once, outside the lock.
@@ -145,14 +145,14 @@ package final class ResponseCache: Sendable {
     }
 
     package let capacityBytes: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// The answers the sketch is sized for: the capacity over a small answer.
     static let typicalEntryBytes = 4_096
 
     package init(capacityBytes: Int) {
         self.capacityBytes = max(0, capacityBytes)
-        state = Mutex(State(
+        state = Locked(State(
             sketch: FrequencySketch(entries: max(1, capacityBytes / Self.typicalEntryBytes)),
             arena: BlockArena(bytes: capacityBytes)))
     }

@@ -1,5 +1,5 @@
 import JSON
-import Synchronization
+import Locking
 
 @testable import GraphQL
 
@@ -58,8 +58,8 @@ enum ExecutionTestSchema {
 
     /// The per-request context: counts resolver calls and holds the mutation's counter.
     final class Context: Sendable {
-        let calls = Mutex<[String: Int]>([:])
-        let counter = Mutex(0)
+        let calls = Locked<[String: Int]>([:])
+        let counter = Locked(0)
 
         func record(_ field: String) { calls.withLock { $0[field, default: 0] += 1 } }
         func callCount(_ field: String) -> Int { calls.withLock { $0[field] ?? 0 } }

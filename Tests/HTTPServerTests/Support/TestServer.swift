@@ -1,7 +1,7 @@
 import Dispatch
 import HTTP1
 import HTTPServer
-import Synchronization
+import Locking
 
 /// A real `Server` on 127.0.0.1, port 0, with the routes the tests talk to.
 final class TestServer: Sendable {
@@ -84,7 +84,7 @@ func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool)
 final class Gate: Sendable {
     private let arrived = DispatchSemaphore(value: 0)
     private let released = DispatchSemaphore(value: 0)
-    private let isReleased = Mutex(false)
+    private let isReleased = Locked(false)
 
     func arrive() { arrived.signal() }
 
@@ -109,7 +109,7 @@ final class Gate: Sendable {
 }
 
 final class AccessLogRecorder: Sendable {
-    let entries = Mutex<[AccessLogEntry]>([])
+    let entries = Locked<[AccessLogEntry]>([])
     /// What the server's logger hook reported (transport errors).
-    let messages = Mutex<[String]>([])
+    let messages = Locked<[String]>([])
 }

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value that threads share, reached only while holding its lock.
+///
+/// Why not `Synchronization.Mutex`: on Linux (Swift 6.3.1) it locks through functions of the
+/// uninstrumented libswiftSynchronization, so ThreadSanitizer sees no order between two
+/// critical sections, nor between a thread that builds an object and hands it over through
+/// the lock and the thread that takes it out. It reported such hand-overs as races (CI,
+/// PGPool's idle connections), and suppressing its reports hid real races too. A pthread
+/// mutex is intercepted by ThreadSanitizer, so every report is a real one; uncontended it
+/// costs the same compare-and-swap. Adaptive: a waiter spins briefly before sleeping, as
+/// `Mutex` does, since our critical sections are a few lookups long.
+package final class Locked<Value: Sendable>: @unchecked Sendable {
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var value: Value
+
+    package init(_ value: Value) {
+        self.value = value
+        mutex = .allocate(capacity: 1)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        #if canImport(Glibc)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        #endif
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` on the value while holding the lock; keep it short and never call out.
+    @inlinable
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}
