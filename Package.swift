@@ -55,6 +55,8 @@ let package = Package(
         // I/O and composition.
         // Linux epoll for HTTPServer's Poller (the Glibc module leaves sys/epoll.h out).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        // glibc's mallopt, for the executable's cap on malloc arenas (the Glibc module leaves malloc.h out).
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .target(name: "HTTPServer", dependencies: ["HTTP1", "CEpoll", "Locking"], swiftSettings: strict),
         // GET /metrics: request metrics from the transport's per-response record, swift-prometheus's
         // registry behind the swift-metrics API, and what is read at a scrape (transport, process).
@@ -90,7 +92,7 @@ let package = Package(
             name: "moments-bff",
             dependencies: [
                 "HTTPServer", "MomentsAPI", "MomentsStorage", "PostgreSQL", "Moments", "Toggles", "ToggleSource", "JSON",
-                "ServerMetrics", "Locking",
+                "ServerMetrics", "Locking", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -24,6 +24,7 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup(title: "Persisted queries and authentication") var access: AccessOptions
 
     func run() throws {
+        MallocArenas.limit()
         let configuration = try options.resolve()
         let toggleSettings = try toggleOptions.resolve(databasePath: DatabaseLocation(configuration.databasePath).localFileStem)
         let persistedQueries = try access.resolvePersistedQueries()
