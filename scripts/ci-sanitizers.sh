@@ -8,7 +8,8 @@
 #
 # Each sanitizer builds into its own --build-path (.build/tsan, .build/asan), so the normal
 # .build/debug is neither rebuilt nor slowed down. The tests run are those where threads and
-# memory meet: the HTTP server (sockets, epoll, Dispatch), SQLite and the storage layer (the
+# memory meet: the lock every module uses (Locking, whose concurrent test would be reported if
+# TSan did not see it), the HTTP server (sockets, epoll, Dispatch), SQLite and the storage layer (the
 # pool, the write queue, the read cache), the API handler, the metrics (lock-free label
 # tables raced by threads), and the real binary (integration
 # tests start moments-bff, built with the same sanitizer, so a report in the server makes it
@@ -24,7 +25,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq "${missing[@]}"
 fi
 
-filter='HTTPServerTests|SQLiteTests|MomentsStorageTests|MomentsAPITests|IntegrationTests|ServerMetricsTests'
+filter='LockingTests|HTTPServerTests|SQLiteTests|MomentsStorageTests|MomentsAPITests|IntegrationTests|ServerMetricsTests'
 sanitizers=("$@")
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(thread address)
 

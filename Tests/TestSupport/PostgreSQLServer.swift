@@ -126,6 +126,11 @@ package final class PostgreSQLServer: Sendable {
         return uri(database: name)
     }
 
+    /// The server's main process (the first line of `postmaster.pid`), nil when it is not running.
+    package var postmasterPID: pid_t? {
+        readText(directory + "/data/postmaster.pid").split(separator: "\n").first.flatMap { pid_t($0) }
+    }
+
     /// Runs SQL through `psql` (for setting up and inspecting, not for code under test).
     @discardableResult
     package func psql(_ sql: String, database: String = "postgres") throws -> String {
