@@ -32,7 +32,9 @@ extension MomentsStore {
         } : nil)
 
         let pool = PGPool(uri: uri, configuration: options.postgreSQL)
-        let likes = PostgreSQLLikeRepository(pool: pool, clock: clock, commits: CommitMetrics(factory: options.metrics))
+        let likes = PostgreSQLLikeRepository(
+            pool: pool, clock: clock, commits: CommitMetrics(factory: options.metrics),
+            whileWaitingForCommit: options.database.whileWaitingForCommit)
         let users = PostgreSQLUserRepository(pool: pool)
         let moments = PostgreSQLMomentRepository(pool: pool)
         guard options.cache.isEnabled else {

@@ -42,11 +42,20 @@ final class PostgreSQLLikeRepository: LikeRepository {
     private let pool: PGPool
     private let clock: @Sendable () -> Int64
     private let commits: CommitMetrics
+    /// Wraps a like's round trip to its commit, as SQLite's writer wraps its fsync wait
+    /// (`DatabaseConfiguration.whileWaitingForCommit`): the server's handler pool runs
+    /// another request meanwhile.
+    private let whileWaitingForCommit: @Sendable (() -> Void) -> Void
 
-    init(pool: PGPool, clock: @escaping @Sendable () -> Int64, commits: CommitMetrics = CommitMetrics(factory: NOOPMetricsHandler.instance)) {
+    init(
+        pool: PGPool, clock: @escaping @Sendable () -> Int64,
+        commits: CommitMetrics = CommitMetrics(factory: NOOPMetricsHandler.instance),
+        whileWaitingForCommit: @escaping @Sendable (() -> Void) -> Void = { $0() }
+    ) {
         self.pool = pool
         self.clock = clock
         self.commits = commits
+        self.whileWaitingForCommit = whileWaitingForCommit
     }
 
     func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [String: MomentLikes] {
@@ -81,13 +90,19 @@ final class PostgreSQLLikeRepository: LikeRepository {
 
     func setLike(momentID: String, userID: String, isLiked: Bool) throws {
         let likedAt = clock()
-        try pool.withConnection { connection in
-            let sql = isLiked ? Self.insert : Self.delete
-            let parameters: [PGValue] = isLiked ? [.text(momentID), .text(userID), .integer(likedAt)] : [.text(momentID), .text(userID)]
-            // The statement is its own transaction: its time is the commit's.
-            let started = ContinuousClock.now
-            _ = try connection.query(sql, parameters)
-            commits.committed(operations: 1, duration: ContinuousClock.now - started)
+        var outcome: Result<Void, any Error> = .success(())
+        whileWaitingForCommit {
+            outcome = Result {
+                try pool.withConnection { connection in
+                    let sql = isLiked ? Self.insert : Self.delete
+                    let parameters: [PGValue] = isLiked ? [.text(momentID), .text(userID), .integer(likedAt)] : [.text(momentID), .text(userID)]
+                    // The statement is its own transaction: its time is the commit's.
+                    let started = ContinuousClock.now
+                    _ = try connection.query(sql, parameters)
+                    commits.committed(operations: 1, duration: ContinuousClock.now - started)
+                }
+            }
         }
+        try outcome.get()
     }
 }

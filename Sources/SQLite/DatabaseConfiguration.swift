@@ -30,7 +30,8 @@ package struct DatabaseConfiguration: Sendable {
     package var prepareConnection: (@Sendable (Connection) throws -> Void)?
     /// Wraps a writer's wait for its batch's commit (fsync included), so that
     /// the caller's thread pool can run other work meanwhile; the server passes
-    /// `HandlerWait.perform`. Default: just wait.
+    /// `HandlerWait.perform`. MomentsStore gives it to PostgreSQL's likes too, for
+    /// their round trip to the commit. Default: just wait.
     package var whileWaitingForCommit: @Sendable (() -> Void) -> Void = { $0() }
     /// Called on the writer's queue after every group commit (committed or
     /// not) with its operations and its time from `BEGIN` to the end of

@@ -225,7 +225,7 @@ struct ServeConfiguration {
         var options = MomentsStore.Options(readers: readerConnections, seedDemoData: true, cache: cache)
         options.postgreSQL.maxConnections = postgresConnections
         options.postgreSQL.connection.statementTimeoutMilliseconds = postgresStatementTimeoutMilliseconds
-        // A like's handler waits for the group commit's fsync: meanwhile the pool runs another request.
+        // A like's handler waits for its commit (SQLite's group fsync, PostgreSQL's round trip): meanwhile the pool runs another request.
         options.database.whileWaitingForCommit = { HandlerWait.perform($0) }
         return options
     }
