@@ -10,19 +10,22 @@ import TestSupport
 struct CommitWaitTests {
     @Test func sqliteLikesWaitInTheHook() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.file("likes.sqlite")
-        try SyntheticData.write(to: path, users: 3, friends: 3, moments: 1, likes: 0, seed: 1, now: TestStore.now)
-        try Self.check(.sqlite(path: path))
+        try Self.check(.sqlite(path: try Self.threeFriends(in: directory)))
     }
 
     @Test(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))
     func postgreSQLLikesWaitInTheHook() throws {
         let directory = try TemporaryDirectory()
+        let uri = try PostgreSQLServer.shared().makeDatabase()
+        try DatabaseCopy.copy(from: .sqlite(path: try Self.threeFriends(in: directory)), to: .postgreSQL(uri: uri))
+        try Self.check(.postgreSQL(uri: uri))
+    }
+
+    /// Three users, all friends, one moment each, no likes.
+    private static func threeFriends(in directory: TemporaryDirectory) throws -> String {
         let path = directory.file("likes.sqlite")
         try SyntheticData.write(to: path, users: 3, friends: 3, moments: 1, likes: 0, seed: 1, now: TestStore.now)
-        let uri = try PostgreSQLServer.shared().makeDatabase()
-        try DatabaseCopy.copy(from: .sqlite(path: path), to: .postgreSQL(uri: uri))
-        try Self.check(.postgreSQL(uri: uri))
+        return path
     }
 
     private static func check(_ location: DatabaseLocation) throws {

@@ -126,11 +126,6 @@ package final class PostgreSQLServer: Sendable {
         return uri(database: name)
     }
 
-    /// The server's main process (the first line of `postmaster.pid`), nil when it is not running.
-    package var postmasterPID: pid_t? {
-        readText(directory + "/data/postmaster.pid").split(separator: "\n").first.flatMap { pid_t($0) }
-    }
-
     /// Runs SQL through `psql` (for setting up and inspecting, not for code under test).
     @discardableResult
     package func psql(_ sql: String, database: String = "postgres") throws -> String {
@@ -157,7 +152,7 @@ package final class PostgreSQLServer: Sendable {
     /// server it forks) and no other descriptor of the test process; returns
     /// the output, throws on a non-zero exit.
     @discardableResult
-    private static func run(_ path: String, _ arguments: [String]) throws -> String {
+    package static func run(_ path: String, _ arguments: [String]) throws -> String {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("moments-pg-output-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         var actions = posix_spawn_file_actions_t()
@@ -169,8 +164,9 @@ package final class PostgreSQLServer: Sendable {
         // Nothing else of ours: `pg_ctl start` leaves a daemon that outlives a test process
         // killed by a crash or a sanitizer, and a pipe it inherited (swift test's, CI's)
         // would then never reach end-of-file, so the run would hang instead of failing.
-        // (`addclosefrom_np` is behind _GNU_SOURCE, which Swift's Glibc does not import.)
-        for descriptor in openDescriptors() where descriptor > 2 {
+        // (`addclosefrom_np` is behind _GNU_SOURCE, which Swift's Glibc does not import.) One
+        // that another thread closes before the spawn is harmless: glibc ignores a close action's EBADF.
+        for descriptor in ProcessDescriptors.numbers() where descriptor > 2 {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
@@ -186,20 +182,6 @@ package final class PostgreSQLServer: Sendable {
             throw Unavailable(description: "\(path) \(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
         }
         return text
-    }
-
-    /// The test process's open file descriptors, from `/proc/self/fd`. One another
-    /// thread closes before the spawn is harmless: glibc ignores a close action's EBADF.
-    private static func openDescriptors() -> [Int32] {
-        guard let directory = opendir("/proc/self/fd") else { return [] }
-        defer { closedir(directory) }
-        let own = dirfd(directory)
-        var descriptors: [Int32] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if let descriptor = Int32(name), descriptor != own { descriptors.append(descriptor) }
-        }
-        return descriptors
     }
 
     /// A port nothing listens on now: bound to 0, read back, closed.
