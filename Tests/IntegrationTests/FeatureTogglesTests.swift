@@ -3,11 +3,12 @@ import Testing
 import TestSupport
 
 /// `featureToggles` through the real binary, its toggles fetched from a toggle
-/// server of our own: flips arrive within one refresh interval plus a second,
+/// server of our own: flips arrive within the documented staleness bound,
 /// a hanging toggle server never slows a request, and a restart while it is
 /// down serves the persisted state.
 @Suite(.serialized) struct FeatureTogglesTests {
     static let refresh = 0.5
+    static let timeout = 1.0
     static let query = "{ featureToggles(userID: \"7\") { name enabled variant { name enabled payload } } }"
 
     static func state(flip: Bool) -> String {
@@ -37,10 +38,15 @@ import TestSupport
 
     func arguments(_ toggleServer: ToggleServerProcess, cache: String) -> [String] {
         ["--toggles-url", toggleServer.url, "--toggles-token", "t0k3n", "--toggles-refresh", String(Self.refresh),
-         "--toggles-timeout", "1", "--toggles-cache", cache]
+         "--toggles-timeout", String(Self.timeout), "--toggles-cache", cache]
     }
 
-    @Test func aFlipShowsWithinOneRefreshIntervalPlusASecond() async throws {
+    /// The documented bound: a fetch in flight at the flip may still bring the old
+    /// state (one timeout), then one refresh interval, then the fetch that brings
+    /// the new one (one timeout). Half a second more covers this client's own
+    /// polling on a loaded 2-core CI machine; the default 15 s interval, or a
+    /// refresher that stopped, would still fail by far.
+    @Test func aFlipShowsWithinOneRefreshIntervalAndTwoFetchTimeouts() async throws {
         let toggleServer = try ToggleServerProcess(state: Self.state(flip: true))
         let directory = try TemporaryDirectory()
         let server = try ServerProcess(databasePath: directory.databasePath, arguments: arguments(toggleServer, cache: directory.file("toggles.json")))
@@ -53,8 +59,9 @@ import TestSupport
         try toggleServer.setState(Self.state(flip: false))
         let clock = ContinuousClock()
         let start = clock.now
-        #expect(try await eventually(within: .seconds(Self.refresh + 1)) { try await flip(client) == false })
-        #expect(clock.now - start <= .seconds(Self.refresh + 1))
+        let bound = Duration.seconds(Self.refresh + 2 * Self.timeout + 0.5)
+        #expect(try await eventually(within: bound) { try await flip(client) == false })
+        #expect(clock.now - start <= bound)
     }
 
     @Test func aHangingToggleServerNeverSlowsARequest() async throws {

@@ -9,19 +9,22 @@ import Toggles
 /// kind of failure keeping the last good state.
 @Suite(.serialized) struct ToggleRefresherTests {
     static let refresh = 0.3
+    static let timeout = 1.0
 
     func refresher(_ server: ToggleServer, cache: String? = nil, limits: ToggleLimits = ToggleLimits()) -> ToggleRefresher {
         ToggleRefresher(
             configuration: ToggleSourceConfiguration(
                 origin: .unleash(url: server.url, token: "secret-token"), refreshSeconds: Self.refresh,
-                timeoutSeconds: 1, cachePath: cache ?? server.directory.file("cache.json"), limits: limits))
+                timeoutSeconds: Self.timeout, cachePath: cache ?? server.directory.file("cache.json"), limits: limits))
     }
 
     func flip(_ refresher: ToggleRefresher) -> Bool? {
         refresher.store.snapshot.state.feature(named: "flip")?.enabled
     }
 
-    @Test func aFlipShowsWithinOneRefreshIntervalPlusASecond() async throws {
+    /// The documented staleness bound (a fetch in flight at the flip, one interval,
+    /// the fetch that brings it), with half a second for a loaded machine.
+    @Test func aFlipShowsWithinOneRefreshIntervalAndTwoFetchTimeouts() async throws {
         let server = try ToggleServer(state: stateJSON(flip: true))
         let refresher = refresher(server)
         refresher.start()
@@ -30,8 +33,9 @@ import Toggles
         try server.setState(stateJSON(flip: false))
         let clock = ContinuousClock()
         let start = clock.now
-        #expect(await eventually(within: .seconds(Self.refresh + 1)) { flip(refresher) == false })
-        #expect(clock.now - start <= .seconds(Self.refresh + 1))
+        let bound = Duration.seconds(Self.refresh + 2 * Self.timeout + 0.5)
+        #expect(await eventually(within: bound) { flip(refresher) == false })
+        #expect(clock.now - start <= bound)
         #expect(refresher.store.snapshot.source == "url \(server.url)/api/client/features")
         // The server saw the token and the app name.
         #expect(server.requests.first?.hasSuffix("secret-token moments") == true)
