@@ -1,6 +1,6 @@
 /// The PostgreSQL form of `schema.sql`, generated from it (the one file
-/// anyone edits), plus what only PostgreSQL needs: the layout version and
-/// the change notifications.
+/// anyone edits), plus what only PostgreSQL needs: the layout version, the
+/// change notifications and the TRUNCATE triggers.
 ///
 /// The translation, statement by statement (comments dropped first):
 /// - `INTEGER` -> `BIGINT`: SQLite's INTEGER is 64-bit, and `liked_at` (Unix
@@ -57,15 +57,43 @@ enum PostgreSQLSchema {
             .replacing(/\)\s*WITHOUT ROWID/, with: ")") + ";"
     }
 
-    /// The generated layout, with the notifications.
-    static var text: String { translate(SchemaSQL.text) + "\n" + notifications }
+    /// The generated layout, with what only PostgreSQL has.
+    static var text: String { translate(SchemaSQL.text) + "\n" + extras(missing: Set(extraTriggers.map(\.name))) }
 
-    /// Triggers that notify `channel` in the writing transaction, so the
-    /// notification is delivered on commit (and never for a rollback): a
-    /// like's moment id per changed row of `moment_likes`, "" for a change
-    /// to any other table or a TRUNCATE (the listeners drop everything).
-    static let notifications = """
-        CREATE FUNCTION moments_notify_like() RETURNS trigger LANGUAGE plpgsql AS $$
+    /// What only PostgreSQL needs beyond `schema.sql`, as triggers by name:
+    /// notifications on `channel` from the writing transaction, so they are
+    /// delivered on commit (and never for a rollback): a like's moment id per
+    /// changed row of `moment_likes`, "" for a change to any other table or a
+    /// TRUNCATE (the listeners drop everything); and the like counts and
+    /// newest moments emptied by a TRUNCATE of `moment_likes` or `moments`,
+    /// which fires none of `schema.sql`'s row triggers.
+    static let extraTriggers: [(name: String, statement: String)] = [
+        ("moment_likes_notify", """
+            CREATE TRIGGER moment_likes_notify AFTER INSERT OR UPDATE OR DELETE ON moment_likes
+                FOR EACH ROW EXECUTE FUNCTION moments_notify_like();
+            """),
+        ("moment_likes_truncate_notify", """
+            CREATE TRIGGER moment_likes_truncate_notify AFTER TRUNCATE ON moment_likes
+                FOR EACH STATEMENT EXECUTE FUNCTION moments_notify_all();
+            """),
+        ("moment_likes_count_truncate", """
+            CREATE TRIGGER moment_likes_count_truncate AFTER TRUNCATE ON moment_likes
+                FOR EACH STATEMENT EXECUTE FUNCTION moment_likes_count_truncate();
+            """),
+        ("moments_latest_truncate", """
+            CREATE TRIGGER moments_latest_truncate AFTER TRUNCATE ON moments
+                FOR EACH STATEMENT EXECUTE FUNCTION moments_latest_truncate();
+            """),
+    ] + ["users", "friendships", "moments", "moment_photos"].map { table in
+        ("\(table)_notify", """
+            CREATE TRIGGER \(table)_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table)
+                FOR EACH STATEMENT EXECUTE FUNCTION moments_notify_all();
+            """)
+    }
+
+    /// The functions `extraTriggers` call; replacing them is harmless.
+    static let extraFunctions = """
+        CREATE OR REPLACE FUNCTION moments_notify_like() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             IF TG_OP = 'DELETE' THEN
                 PERFORM pg_notify('\(channel)', OLD.moment_id);
@@ -77,20 +105,25 @@ enum PostgreSQLSchema {
             END IF;
             RETURN NULL;
         END $$;
-        CREATE FUNCTION moments_notify_all() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE OR REPLACE FUNCTION moments_notify_all() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             PERFORM pg_notify('\(channel)', '');
             RETURN NULL;
         END $$;
-        CREATE TRIGGER moment_likes_notify AFTER INSERT OR UPDATE OR DELETE ON moment_likes
-            FOR EACH ROW EXECUTE FUNCTION moments_notify_like();
-        CREATE TRIGGER moment_likes_truncate_notify AFTER TRUNCATE ON moment_likes
-            FOR EACH STATEMENT EXECUTE FUNCTION moments_notify_all();
-        """ + ["users", "friendships", "moments", "moment_photos"].map { table in
-            """
+        CREATE OR REPLACE FUNCTION moment_likes_count_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM moment_like_counts;
+            RETURN NULL;
+        END $$;
+        CREATE OR REPLACE FUNCTION moments_latest_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM latest_moments;
+            RETURN NULL;
+        END $$;
+        """
 
-            CREATE TRIGGER \(table)_notify AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table)
-                FOR EACH STATEMENT EXECUTE FUNCTION moments_notify_all();
-            """
-        }.joined()
+    /// The functions and the `missing` ones of `extraTriggers`.
+    static func extras(missing: Set<String>) -> String {
+        ([extraFunctions] + extraTriggers.filter { missing.contains($0.name) }.map(\.statement)).joined(separator: "\n")
+    }
 }

@@ -29,6 +29,7 @@ enum PostgreSQLSchemaInstaller {
             if found < LayoutMigration.pages.version {
                 try migrate(connection, from: found, tables: tables)
             }
+            try addMissingExtras(connection)
             return .existing(version: found)
         }
     }
@@ -47,6 +48,20 @@ enum PostgreSQLSchemaInstaller {
                 INSERT INTO \(PostgreSQLSchema.versionTable) (version) VALUES (\(SchemaInstaller.version));
                 """)
         }
+    }
+
+    /// The PostgreSQL-only triggers a database lacks (one written by another
+    /// program, or by an earlier version of ours), added: without them other
+    /// instances would never hear of its likes.
+    private static func addMissingExtras(_ connection: PGConnection) throws {
+        let rows = try connection.query("""
+            SELECT t.tgname FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid
+            WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal
+            """)
+        let present = Set((0..<rows.count).map { rows.text($0, 0) })
+        let missing = Set(PostgreSQLSchema.extraTriggers.map(\.name)).subtracting(present)
+        guard !missing.isEmpty else { return }
+        try connection.executeScript(PostgreSQLSchema.extras(missing: missing))
     }
 
     /// The layout version; 0 when the table is missing (written by another program).

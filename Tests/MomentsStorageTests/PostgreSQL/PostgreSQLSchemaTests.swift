@@ -75,6 +75,48 @@ struct PostgreSQLSchemaTests {
         try Self.expectSameLayout(memory, postgres)
     }
 
+    /// A database without PostgreSQL's own triggers (written by another
+    /// program, or by an earlier version) gets them when served: the
+    /// notifications other instances' caches depend on, and the kept counts
+    /// and newest moments a TRUNCATE empties.
+    @Test func missingNotificationAndTruncateTriggersAreAdded() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("v1.sqlite")
+        try ExistingDatabaseTests.writeVersionOne(to: path)
+        let uri = try PostgreSQLServer.shared().makeDatabase()
+        try DatabaseCopy.copy(from: .sqlite(path: path), to: .postgreSQL(uri: uri))
+        let postgres = try PGConnection(uri: uri, settings: PGConnectionSettings())
+        defer { postgres.close() }
+        try postgres.executeScript("""
+            DROP TRIGGER moment_likes_notify ON moment_likes;
+            DROP TRIGGER moment_likes_count_truncate ON moment_likes;
+            DROP TRIGGER users_notify ON users;
+            DROP FUNCTION moment_likes_count_truncate;
+            """)
+        #expect(try Self.triggerNames(postgres).isDisjoint(with: ["moment_likes_notify", "moment_likes_count_truncate", "users_notify"]))
+        #expect(try PostgreSQLSchemaInstaller.prepare(postgres, seed: nil) == .existing(version: SchemaInstaller.version))
+        #expect(try Self.triggerNames(postgres).isSuperset(of: PostgreSQLSchema.extraTriggers.map(\.name)))
+        // Served again: nothing to add, nothing doubled.
+        #expect(try PostgreSQLSchemaInstaller.prepare(postgres, seed: nil) == .existing(version: SchemaInstaller.version))
+
+        #expect(try postgres.query("SELECT sum(likes) FROM moment_like_counts").text(0, 0) == "3")
+        try postgres.executeScript("TRUNCATE moment_likes")
+        #expect(try postgres.query("SELECT count(*) FROM moment_like_counts").text(0, 0) == "0")
+        #expect(try postgres.query("SELECT count(*) FROM latest_moments").text(0, 0) == "2")
+        try postgres.executeScript("TRUNCATE moments CASCADE")
+        #expect(try postgres.query("SELECT count(*) FROM latest_moments").text(0, 0) == "0")
+    }
+
+    static func triggerNames(_ postgres: PGConnection) throws -> Set<String> {
+        // pg_trigger: information_schema.triggers leaves TRUNCATE triggers out.
+        let rows = try postgres.query("""
+            SELECT t.tgname FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid
+            JOIN pg_namespace AS n ON n.oid = c.relnamespace
+            WHERE n.nspname = current_schema() AND NOT t.tgisinternal
+            """)
+        return Set((0..<rows.count).map { rows.text($0, 0) })
+    }
+
     /// The layout of `memory` (SQLite) and `postgres` are the same.
     static func expectSameLayout(_ memory: Connection, _ postgres: PGConnection) throws {
         var tables: [String] = []
@@ -144,16 +186,18 @@ struct PostgreSQLSchemaTests {
         #expect(postgresIndexColumns == sqliteIndexColumns)
         #expect(sqliteIndexColumns.count == 4)
 
-        // Triggers, by name and table (PostgreSQL's own notifications aside).
+        // Triggers, by name and table (PostgreSQL's own aside).
         var sqliteTriggers: [String: String] = [:]
         try memory.withStatement("SELECT name, tbl_name FROM sqlite_schema WHERE type = 'trigger'") { statement in
             try statement.forEachRow { sqliteTriggers[$0.text(at: 0)] = $0.text(at: 1) }
         }
         let triggers = try postgres.query("""
             SELECT DISTINCT trigger_name, event_object_table FROM information_schema.triggers
-            WHERE trigger_schema = current_schema() AND trigger_name NOT LIKE '%notify'
+            WHERE trigger_schema = current_schema()
             """)
+        let extras = Set(PostgreSQLSchema.extraTriggers.map(\.name))
         let postgresTriggers = Dictionary(uniqueKeysWithValues: (0..<triggers.count).map { (triggers.text($0, 0), triggers.text($0, 1)) })
+            .filter { !extras.contains($0.key) }
         #expect(postgresTriggers == sqliteTriggers)
         #expect(sqliteTriggers.count == 6)
     }
