@@ -58,9 +58,12 @@ package final class RequestMetrics: Sendable {
         refusals = Locked([:])
     }
 
-    /// Counts one response (see the type's comment for its cost).
-    package func record(_ entry: AccessLogEntry) {
-        let route = routeIndex(entry.path)
+    /// Counts one response (see the type's comment for its cost); `routedHere`
+    /// false when the server that answered does not route the path (with
+    /// `/metrics` on a port of its own, `/metrics` asked on the main port is
+    /// `other`, not a failed scrape).
+    package func record(_ entry: AccessLogEntry, routedHere: Bool = true) {
+        let route = routedHere ? routeIndex(entry.path) : routes.count - 2
         let operation = entry.detail.map { operations.entry(for: $0) } ?? operations.none
         let series = operation.series[route].load() ?? makeSeries(operation, route)
         let statusClass = min(max(entry.status / 100, 1), 5) - 1

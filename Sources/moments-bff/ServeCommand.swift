@@ -134,23 +134,25 @@ struct ServeCommand: ParsableCommand {
         let handler = CORSHandler(policy: CORSPolicy(allowedOrigins: configuration.corsOrigins), next: router)
         // One record per response, handled or refused by the transport: the
         // access log (info) and the request metrics both come from it.
+        // Each server's responses are labelled by the paths it routes.
         let accessLog = configuration.logLevel <= .info
-        let onResponse: Server.AccessLog? = accessLog || requests != nil
-            ? { @Sendable entry in
-                requests?.record(entry)
+        func onResponse(routing paths: [String]) -> Server.AccessLog? {
+            guard accessLog || requests != nil else { return nil }
+            return { @Sendable entry in
+                requests?.record(entry, routedHere: entry.path.map { paths.contains($0) } ?? true)
                 if accessLog { logWriter.append(AccessLogLine.make(entry, label: label, format: logFormat)) }
             }
-            : nil
+        }
         let server = Server(
             host: configuration.host, port: configuration.port, limits: configuration.httpLimits, handler: handler,
-            accessLog: onResponse,
+            accessLog: onResponse(routing: router.paths),
             logger: { message in logger.warning("\(message)") }
         )
         var metricsServer: Server?
         if case .port(let port) = configuration.metrics {
             metricsServer = Server(
                 host: configuration.host, port: port, limits: configuration.httpLimits, handler: metricsRouter,
-                accessLog: onResponse, logger: { message in logger.warning("\(message)") })
+                accessLog: onResponse(routing: metricsRouter.paths), logger: { message in logger.warning("\(message)") })
         }
         let servers = [server] + (metricsServer.map { [$0] } ?? [])
         metrics?.collect(servers: servers, store: store, logWriter: logWriter)
