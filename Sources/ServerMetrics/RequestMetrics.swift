@@ -58,12 +58,18 @@ package final class RequestMetrics: Sendable {
         refusals = Locked([:])
     }
 
-    /// Counts one response (see the type's comment for its cost); `routedHere`
-    /// false when the server that answered does not route the path (with
-    /// `/metrics` on a port of its own, `/metrics` asked on the main port is
-    /// `other`, not a failed scrape).
-    package func record(_ entry: AccessLogEntry, routedHere: Bool = true) {
-        let route = routedHere ? routeIndex(entry.path) : routes.count - 2
+    /// Which route labels a server answering `paths` uses, for `record`.
+    package func routeMask(for paths: [String]) -> [Bool] {
+        routes.indices.map { $0 >= routes.count - 2 || paths.contains(routes[$0]) }
+    }
+
+    /// Counts one response (see the type's comment for its cost). With the
+    /// answering server's `routeMask`, a path that server does not route is
+    /// `other` (with `/metrics` on a port of its own, `/metrics` asked on the
+    /// main port is a 404 of `other`, not a failed scrape).
+    package func record(_ entry: AccessLogEntry, routeMask: [Bool]? = nil) {
+        var route = routeIndex(entry.path)
+        if let routeMask, !routeMask[route] { route = routes.count - 2 }
         let operation = entry.detail.map { operations.entry(for: $0) } ?? operations.none
         let series = operation.series[route].load() ?? makeSeries(operation, route)
         let statusClass = min(max(entry.status / 100, 1), 5) - 1

@@ -138,8 +138,9 @@ struct ServeCommand: ParsableCommand {
         let accessLog = configuration.logLevel <= .info
         func onResponse(routing paths: [String]) -> Server.AccessLog? {
             guard accessLog || requests != nil else { return nil }
+            let routeMask = requests?.routeMask(for: paths)
             return { @Sendable entry in
-                requests?.record(entry, routedHere: entry.path.map { paths.contains($0) } ?? true)
+                requests?.record(entry, routeMask: routeMask)
                 if accessLog { logWriter.append(AccessLogLine.make(entry, label: label, format: logFormat)) }
             }
         }
