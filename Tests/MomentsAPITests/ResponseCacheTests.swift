@@ -84,6 +84,36 @@ struct ResponseCacheTests {
         #expect(cache.lookup(Self.key("a"))?.body == Array("fresh".utf8))
     }
 
+    /// Ids in one bucket of the reverse index are told apart by their whole
+    /// hash: a like on one keeps the answers that show only the other.
+    @Test func aMomentSharingABucketIsNotInvalidatedWithIt() throws {
+        let mask = cache.listings.buckets - 1
+        #expect(cache.listings.buckets == (1 << 20) / ResponseCache.typicalEntryBytes)
+        let first = "m0"
+        let second = try #require((1..<100_000).lazy.map { "m\($0)" }.first { $0.hashValue & mask == first.hashValue & mask })
+        cache.store(Self.key("first"), Self.hit("1"), momentIDs: [first], ticket: cache.ticket())
+        cache.store(Self.key("second"), Self.hit("2"), momentIDs: [second], ticket: cache.ticket())
+        cache.likesChanged(momentID: first)
+        #expect(cache.lookup(Self.key("first")) == nil)
+        #expect(cache.lookup(Self.key("second"))?.body == Array("2".utf8))
+        cache.likesChanged(momentID: second)
+        #expect(cache.lookup(Self.key("second")) == nil)
+    }
+
+    /// A replaced (or evicted) entry leaves its listings behind; a bucket
+    /// drops its stale ones when it fills, so they stay within a small
+    /// multiple of the live ones instead of growing with every answer kept.
+    @Test func staleListingsStayBounded() {
+        let perEntry = 5
+        for round in 0..<4_000 {
+            let moments = (0..<perEntry).map { "m\(round)-\($0)" }
+            cache.store(Self.key("k"), Self.hit("x"), momentIDs: moments, ticket: cache.ticket())
+        }
+        #expect(cache.usage.entries == 1)
+        // 19,995 stale listings were left; at most two per live one and a few per bucket remain.
+        #expect(cache.listings.count <= 2 * perEntry + 4 * cache.listings.buckets)
+    }
+
     @Test func everythingChangedEmptiesItAndVoidsEarlierTickets() {
         let ticket = cache.ticket()
         cache.store(Self.key("a"), Self.hit("A"), momentIDs: [], ticket: ticket)

@@ -30,7 +30,13 @@ import Locking
 ///   leave the cache as it is instead of churning it.
 ///
 /// One lock; bodies live in a region of blocks of their own
-/// (`BlockArena`), copied out on a hit.
+/// (`BlockArena`), copied out on a hit. The reverse index (moment -> entries)
+/// is a fixed array of buckets by the moment id's hash, computed outside the
+/// lock: a store appends, an invalidation scans one bucket, and a removed
+/// entry's listings are left behind, marked stale by the slot's serial, and
+/// dropped when their bucket next fills (so a bucket holds at most about
+/// twice its live listings). Two ids with the same hash share listings: a
+/// like on one also drops the other's answers, never the reverse.
 package final class ResponseCache: Sendable {
     /// What an answer is for; its hash is computed once, outside the lock.
     package struct Key: Hashable, Sendable {
@@ -110,7 +116,8 @@ package final class ResponseCache: Sendable {
     /// Estimated bytes of an entry besides its key and body: the slot, the
     /// index entry, the array headers.
     static let entryOverhead = 256
-    /// Estimated bytes per listed moment (its id and the reverse index's element).
+    /// Estimated bytes per listed moment: its listing, and as much again for
+    /// stale listings not yet dropped.
     static let bytesPerDependency = 48
 
     private struct Slot: Sendable {
@@ -121,11 +128,17 @@ package final class ResponseCache: Sendable {
         var blocks: [Int32]
         var bodyCount: Int
         var operationName: String?
-        var momentIDs: [String]
         var cost: Int
         /// Tells this entry from a later one in the same slot, for the reverse index.
         var serial: UInt64
         var isReferenced = false
+    }
+
+    /// An entry (slot, serial) listing a moment (its id's hash).
+    private struct Listing: Sendable {
+        let slot: Int
+        let serial: UInt64
+        let moment: Int
     }
 
     private struct State: Sendable {
@@ -138,8 +151,8 @@ package final class ResponseCache: Sendable {
         var bytes = 0
         var serial: UInt64 = 0
         var invalidations: UInt64 = 0
-        /// Moment id -> the entries (slot, serial) that list it.
-        var byMoment: [String: [(slot: Int, serial: UInt64)]] = [:]
+        /// Listings of entries by `moment & (buckets.count - 1)`.
+        var buckets: [[Listing]]
         /// The store cannot hear changes made elsewhere: nothing is found or kept.
         var isSuspended = false
     }
@@ -150,11 +163,18 @@ package final class ResponseCache: Sendable {
     /// The answers the sketch is sized for: the capacity over a small answer.
     static let typicalEntryBytes = 4_096
 
+    /// The reverse index's buckets: a power of two, one per typical entry.
+    private let bucketCount: Int
+
     package init(capacityBytes: Int) {
         self.capacityBytes = max(0, capacityBytes)
+        var buckets = 1
+        while buckets < capacityBytes / Self.typicalEntryBytes { buckets <<= 1 }
+        bucketCount = buckets
         state = Locked(State(
             sketch: FrequencySketch(entries: max(1, capacityBytes / Self.typicalEntryBytes)),
-            arena: BlockArena(bytes: capacityBytes)))
+            arena: BlockArena(bytes: capacityBytes),
+            buckets: Array(repeating: [], count: buckets)))
     }
 
     deinit {
@@ -222,6 +242,7 @@ package final class ResponseCache: Sendable {
         // Exact-size copies: the bound counts contents, not spare capacity.
         let key = Key(copying: key)
         let alias = alias.map { Key(copying: $0) }
+        let moments = momentIDs.map(\.hashValue)
         var released: [Slot?] = []
         state.withLock { state in
             guard state.invalidations == ticket.invalidations, !state.isSuspended else { return }
@@ -238,7 +259,7 @@ package final class ResponseCache: Sendable {
             state.serial &+= 1
             let entry = Slot(
                 key: key, blocks: blocks, bodyCount: hit.body.count, operationName: hit.operationName,
-                momentIDs: momentIDs, cost: cost, serial: state.serial)
+                cost: cost, serial: state.serial)
             let slot: Int
             if let free = state.freeSlots.popLast() {
                 slot = free
@@ -249,7 +270,9 @@ package final class ResponseCache: Sendable {
             }
             state.index[key] = slot
             state.bytes += cost
-            for id in momentIDs { state.byMoment[id, default: []].append((slot, state.serial)) }
+            for moment in moments {
+                Self.list(Listing(slot: slot, serial: state.serial, moment: moment), in: &state)
+            }
             if let alias { attach(alias, to: slot, &state) }
         }
         _ = released  // keys and lists freed here, outside the lock
@@ -257,20 +280,42 @@ package final class ResponseCache: Sendable {
 
     /// Removes every entry that shows `momentID`'s like data.
     package func invalidate(momentID: String) {
+        let moment = momentID.hashValue
         var released: [Slot?] = []
         state.withLock { state in
             state.invalidations &+= 1
-            for (slot, serial) in state.byMoment[momentID] ?? [] where state.slots[slot]?.serial == serial {
-                released.append(Self.remove(slot, &state))
+            let bucket = moment & (state.buckets.count - 1)
+            for listing in state.buckets[bucket] where listing.moment == moment && Self.isLive(listing, state.slots) {
+                released.append(Self.remove(listing.slot, &state))
             }
-            state.byMoment[momentID] = nil
+            Self.dropListings(&state.buckets[bucket], of: moment, staleIn: state.slots)
         }
         _ = released
     }
 
+    /// Adds `listing` to its bucket; a full bucket drops its stale listings first.
+    private static func list(_ listing: Listing, in state: inout State) {
+        let bucket = listing.moment & (state.buckets.count - 1)
+        if state.buckets[bucket].count == state.buckets[bucket].capacity {
+            dropListings(&state.buckets[bucket], staleIn: state.slots)
+        }
+        state.buckets[bucket].append(listing)
+    }
+
+    /// Removes the stale listings, and those of `moment` if given.
+    private static func dropListings(_ listings: inout [Listing], of moment: Int? = nil, staleIn slots: [Slot?]) {
+        listings.removeAll { $0.moment == moment || !isLive($0, slots) }
+    }
+
+    /// Whether the entry that made `listing` is still in its slot.
+    private static func isLive(_ listing: Listing, _ slots: [Slot?]) -> Bool {
+        slots[listing.slot]?.serial == listing.serial
+    }
+
     /// Removes everything.
     package func clear() {
-        var old = State(sketch: FrequencySketch(entries: 1), arena: BlockArena(bytes: 0))
+        var old = State(
+            sketch: FrequencySketch(entries: 1), arena: BlockArena(bytes: 0), buckets: Array(repeating: [], count: bucketCount))
         state.withLock { state in
             old.invalidations = state.invalidations &+ 1
             old.isSuspended = state.isSuspended
@@ -281,6 +326,11 @@ package final class ResponseCache: Sendable {
             old.arena = state.arena
             swap(&state, &old)
         }
+    }
+
+    /// Listings in the reverse index, stale ones included, and its buckets (for tests).
+    package var listings: (count: Int, buckets: Int) {
+        state.withLock { state in (state.buckets.reduce(0) { $0 + $1.count }, state.buckets.count) }
     }
 
     /// Entries and their estimated bytes, for tests and diagnostics.
@@ -296,10 +346,7 @@ package final class ResponseCache: Sendable {
         state.index[entry.key] = nil
         if let alias = entry.alias { state.index[alias] = nil }
         state.bytes -= entry.cost
-        for id in entry.momentIDs {
-            state.byMoment[id]?.removeAll { $0.slot == slot && $0.serial == entry.serial }
-            if state.byMoment[id]?.isEmpty == true { state.byMoment[id] = nil }
-        }
+        // Its listings stay behind, stale: see `list`.
         return entry
     }
 
