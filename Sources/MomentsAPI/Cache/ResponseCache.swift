@@ -34,9 +34,11 @@ import Locking
 /// is a fixed array of buckets by the moment id's hash, computed outside the
 /// lock: a store appends, an invalidation scans one bucket, and a removed
 /// entry's listings are left behind, marked stale by the slot's serial, and
-/// dropped when their bucket next fills (so a bucket holds at most about
-/// twice its live listings). Two ids with the same hash share listings: a
-/// like on one also drops the other's answers, never the reverse.
+/// dropped when their bucket next fills (so a bucket holds at most twice
+/// the most listings it ever held live, and the hashes are seeded per
+/// process, so no client can aim at one bucket). Two ids with the same hash
+/// share listings: a like on one also drops the other's answers, never the
+/// reverse.
 package final class ResponseCache: Sendable {
     /// What an answer is for; its hash is computed once, outside the lock.
     package struct Key: Hashable, Sendable {
