@@ -28,12 +28,17 @@ public struct GraphQLLimits: Sendable {
     /// `deadline`) to the end of execution; checked every 64 executed fields.
     /// Past it, execution stops with an error and `"data": null`. Default 10 s.
     public var requestTimeout: Duration
+    /// Memory for completed objects of keyed types (`ObjectType.fragmentKey`),
+    /// copied instead of executed when an equal object is asked for again
+    /// (see `FragmentCache`); 0 turns it off. Default 6 MiB.
+    public var fragmentCacheBytes: Int
 
     public init(
         parse: ParseLimits = ParseLimits(), maxValidationErrors: Int = 100, maxExecutedFields: Int = 10_000,
         documentCacheCapacity: Int = 256, documentCacheBytes: Int = 32 << 20, requestTimeout: Duration = .seconds(10),
-        maxValidationCost: Int = GraphQLLimits.defaultMaxValidationCost
+        maxValidationCost: Int = GraphQLLimits.defaultMaxValidationCost, fragmentCacheBytes: Int = 6 << 20
     ) {
+        self.fragmentCacheBytes = fragmentCacheBytes
         self.documentCacheBytes = documentCacheBytes
         self.parse = parse
         self.maxValidationErrors = maxValidationErrors
@@ -109,6 +114,8 @@ public final class GraphQLEngine: Sendable {
     public let limits: GraphQLLimits
     private let errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?
     let cache: DocumentCache
+    /// Keyed objects' bytes, shared by every execution (`GraphQLLimits.fragmentCacheBytes`).
+    public let fragments: FragmentCache
     /// The smallest response buffer reserved up front, in bytes.
     static let minimumResponseCapacity = 1024
 
@@ -126,6 +133,7 @@ public final class GraphQLEngine: Sendable {
         self.limits = limits
         self.errorMapper = errorMapper
         self.cache = DocumentCache(capacity: limits.documentCacheCapacity, maxBytes: limits.documentCacheBytes)
+        self.fragments = FragmentCache(maxBytes: limits.fragmentCacheBytes)
     }
 
     /// Parses and validates `query`, or returns it from the cache. Failed
@@ -181,7 +189,7 @@ public final class GraphQLEngine: Sendable {
         guard coerced.errors.isEmpty else { return .requestErrors(coerced.errors) }
         var executor = Executor(
             schema: schema, fragments: document.fragments, variables: coerced.values, context: context,
-            plans: document.plans,
+            plans: document.plans, fragmentCache: limits.fragmentCacheBytes > 0 ? fragments : nil,
             errorMapper: errorMapper,
             bounds: ExecutionBounds(
                 maxExecutedFields: limits.maxExecutedFields, maxDepth: limits.parse.maxDepth,

@@ -6,6 +6,11 @@ package protocol LikeRepository: Sendable {
     /// first (ties by user id), its like count, and whether the viewer likes it.
     func likes(momentIDs: [String], viewerID: String, likers: Int) throws -> [String: MomentLikes]
 
+    /// The same like data in `momentIDs` order, one per id. A repository
+    /// that reads by position (the read cache) answers this one directly and
+    /// the keyed one from it; the others get it from the keyed one.
+    func likesInOrder(momentIDs: [String], viewerID: String, likers: Int) throws -> [MomentLikes]
+
     /// The moments of `momentIDs` that `viewerID` likes, in one read: for
     /// like data whose likers list was cut short of the viewer.
     func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String>
@@ -16,4 +21,11 @@ package protocol LikeRepository: Sendable {
     /// clearing an absent like does nothing. Checks neither visibility nor
     /// existence beyond what the store enforces: that is the service's job.
     func setLike(momentID: String, userID: String, isLiked: Bool) throws
+}
+
+extension LikeRepository {
+    package func likesInOrder(momentIDs: [String], viewerID: String, likers: Int) throws -> [MomentLikes] {
+        let byID = try likes(momentIDs: momentIDs, viewerID: viewerID, likers: likers)
+        return momentIDs.map { byID[$0] ?? .none }
+    }
 }

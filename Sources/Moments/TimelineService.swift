@@ -43,4 +43,10 @@ package final class TimelineService: Sendable {
         guard !momentIDs.isEmpty else { return [:] }
         return try likes.likes(momentIDs: momentIDs, viewerID: viewerID, likers: pageSize.maximum)
     }
+
+    /// The same, one per id in `momentIDs` order (a page's moments by position).
+    package func likesInOrder(momentIDs: [String], viewerID: String) throws -> [MomentLikes] {
+        guard !momentIDs.isEmpty else { return [] }
+        return try likes.likesInOrder(momentIDs: momentIDs, viewerID: viewerID, likers: pageSize.maximum)
+    }
 }

@@ -17,36 +17,44 @@ final class CachingLikeRepository: LikeRepository {
     }
 
     func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [String: MomentLikes] {
-        guard !momentIDs.isEmpty else { return [:] }
+        let inOrder = try likesInOrder(momentIDs: momentIDs, viewerID: viewerID, likers: limit)
+        return Dictionary(zip(momentIDs, inOrder), uniquingKeysWith: { first, _ in first })
+    }
+
+    func likesInOrder(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [MomentLikes] {
+        guard !momentIDs.isEmpty else { return [] }
         let lookup = cache.likers(momentIDs: momentIDs, limit: limit)
-        var result: [String: MomentLikes] = [:]
-        result.reserveCapacity(momentIDs.count)
+        var result = [MomentLikes?](repeating: nil, count: momentIDs.count)
         if !lookup.misses.isEmpty {
             let missIDs = lookup.misses.map { momentIDs[$0] }
             let read = try base.likes(momentIDs: missIDs, viewerID: viewerID, likers: limit)
             // Likers and counts do not depend on the viewer; the cache keeps them alone.
             let entries = missIDs.map { (users: read[$0]?.likers ?? [], count: read[$0]?.count ?? 0) }
-            _ = cache.storeLikers(entries, momentIDs: momentIDs, lookup: lookup)
-            for id in missIDs {
-                result[id] = read[id] ?? MomentLikes.none
+            // Answered from the entries made of the read (kept or not), so that
+            // each answer's snapshot is the instance later hits return.
+            let likers = cache.storeLikers(entries, momentIDs: momentIDs, lookup: lookup)
+            for (position, (index, entry)) in zip(lookup.misses, likers).enumerated() {
+                result[index] = entry.likes(isLikedByViewer: read[missIDs[position]]?.isLikedByViewer ?? false, limit: limit)
             }
         }
-        var undecided: [(id: String, likers: ReadCache.Likers)] = []
-        for (id, likers) in zip(momentIDs, lookup.hits) {
+        var undecided: [Int] = []
+        for (index, likers) in lookup.hits.enumerated() {
             guard let likers else { continue }
             if let likes = likers.likes(viewerID: viewerID, limit: limit) {
-                result[id] = likes
+                result[index] = likes
             } else {
-                undecided.append((id, likers))
+                undecided.append(index)
             }
         }
         if !undecided.isEmpty {
-            let liked = try base.likedMoments(undecided.map(\.id), by: viewerID)
-            for (id, likers) in undecided {
-                result[id] = likers.likes(isLikedByViewer: liked.contains(id), limit: limit)
+            let liked = try base.likedMoments(undecided.map { momentIDs[$0] }, by: viewerID)
+            for index in undecided {
+                if let likers = lookup.hits[index] {
+                    result[index] = likers.likes(isLikedByViewer: liked.contains(momentIDs[index]), limit: limit)
+                }
             }
         }
-        return result
+        return result.map { $0 ?? .none }
     }
 
     func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> {

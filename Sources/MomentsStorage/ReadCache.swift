@@ -23,8 +23,10 @@ import Locking
 /// after the lock is let go.
 final class ReadCache: Sendable {
     /// A moment's first likers, oldest like first (ties: user id), and its
-    /// like count, as any viewer sees them.
-    struct Likers: Sendable {
+    /// like count, as any viewer sees them. Immutable, and a class: the
+    /// instance is the `MomentLikes.snapshot` of what is read from it, the
+    /// same one for as long as the cache keeps it.
+    final class Likers: Sendable {
         /// From this many likers on, `isLiked` uses a set instead of a scan.
         static let setThreshold = 32
 
@@ -59,9 +61,9 @@ final class ReadCache: Sendable {
         }
 
         func likes(isLikedByViewer: Bool, limit: Int) -> MomentLikes {
-            if users.isEmpty, count == 0, !isLikedByViewer { return MomentLikes.none }
-            return MomentLikes(
-                isLikedByViewer: isLikedByViewer, likers: users.count > limit ? Array(users.prefix(limit)) : users, count: count)
+            MomentLikes(
+                isLikedByViewer: isLikedByViewer, likers: users.count > limit ? Array(users.prefix(limit)) : users,
+                count: count, snapshot: self)
         }
     }
 

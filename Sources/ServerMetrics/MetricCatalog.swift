@@ -58,6 +58,10 @@ package enum MetricCatalog {
               buckets: .values(commitBatchBuckets)),
         Entry(name: "moments_read_cache_hits_total", help: "Read-cache lookups answered from memory, by cache (timelines, likers)."),
         Entry(name: "moments_read_cache_misses_total", help: "Read-cache lookups that went to the database, by cache (timelines, likers)."),
+        // GraphQL's fragment cache (FragmentCache.Statistics, read at a scrape).
+        Entry(name: "moments_fragment_cache_hits_total", help: "Moments written by copying their bytes from the fragment cache."),
+        Entry(name: "moments_fragment_cache_misses_total", help: "Fragment-cache lookups that found nothing, so the moment was executed."),
+        Entry(name: "moments_fragment_cache_bytes", help: "Estimated bytes the fragment cache holds now (--fragment-cache-bytes bounds it)."),
         // Logs.
         Entry(name: "moments_log_lines_dropped_total", help: "Log lines dropped because standard error did not drain (--log-buffer-bytes)."),
         // Process (ProcessMetrics), with the names every Prometheus client uses.

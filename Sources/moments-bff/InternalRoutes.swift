@@ -142,6 +142,7 @@ struct InternalRoutes {
             ("--request-timeout", "\(graphQL.requestTimeout)"),
             ("--document-cache-size", String(graphQL.documentCacheCapacity)),
             ("--document-cache-bytes", String(graphQL.documentCacheBytes)),
+            ("--fragment-cache-bytes", String(graphQL.fragmentCacheBytes)),
             ("max validation errors", String(graphQL.maxValidationErrors)),
             ("max chunk extension bytes", String(http.maxChunkExtensionBytes)),
             ("max trailer bytes", String(http.maxTrailerBytes)),

@@ -42,7 +42,7 @@ enum OptionBounds {
         flag: "--max-page-size", environment: "MAX_PAGE_SIZE", range: 1...10_000, defaultValue: PageSize.defaultMaximum)
     static let responseCacheBytes = NumericOption<Int>(
         flag: "--response-cache-bytes", environment: "RESPONSE_CACHE_BYTES", range: 0...(16 * 1_024 * mebibyte),
-        defaultValue: 8 * mebibyte, unit: "bytes")
+        defaultValue: 1 * mebibyte, unit: "bytes")
     static let logBufferBytes = NumericOption<Int>(
         flag: "--log-buffer-bytes", environment: "LOG_BUFFER_BYTES", range: 4_096...(256 * mebibyte),
         defaultValue: LogWriter.defaultCapacity, unit: "bytes")
@@ -115,6 +115,9 @@ enum OptionBounds {
     static let documentCacheBytes = NumericOption<Int>(
         flag: "--document-cache-bytes", environment: "DOCUMENT_CACHE_BYTES", range: 0...(16 * 1_024 * mebibyte),
         defaultValue: graphQL.documentCacheBytes, unit: "bytes")
+    static let fragmentCacheBytes = NumericOption<Int>(
+        flag: "--fragment-cache-bytes", environment: "FRAGMENT_CACHE_BYTES", range: 0...(16 * 1_024 * mebibyte),
+        defaultValue: graphQL.fragmentCacheBytes, unit: "bytes")
     static let maxValidationCost = NumericOption<Int>(
         flag: "--max-validation-cost", environment: "MAX_VALIDATION_COST", range: 1...100_000_000,
         defaultValue: graphQL.maxValidationCost, unit: "units")

@@ -156,7 +156,7 @@ struct ServeCommand: ParsableCommand {
                 accessLog: onResponse(routing: metricsRouter.paths), logger: { message in logger.warning("\(message)") })
         }
         let servers = [server] + (metricsServer.map { [$0] } ?? [])
-        metrics?.collect(servers: servers, store: store, logWriter: logWriter)
+        metrics?.collect(servers: servers, store: store, fragments: engine.fragments, logWriter: logWriter)
 
         if let metricsServer {
             let metricsAddress = try metricsServer.start()

@@ -1,4 +1,5 @@
 import CoreMetrics
+import GraphQL
 import HTTPServer
 import MomentsStorage
 import ServerMetrics
@@ -24,8 +25,8 @@ struct ServeMetrics {
     }
 
     /// What is read at a scrape: the transport of `servers` (added up), the
-    /// read cache, dropped log lines, the process and the build.
-    func collect(servers: [Server], store: MomentsStore, logWriter: LogWriter) {
+    /// read cache, the fragment cache, dropped log lines, the process and the build.
+    func collect(servers: [Server], store: MomentsStore, fragments: FragmentCache, logWriter: LogWriter) {
         // Weakly: a server holds its router, which holds `/metrics`, which holds these
         // closures; strong references would make a cycle that outlives `serve`.
         let readers: [@Sendable () -> TransportTotals] = servers.map { server in
@@ -51,6 +52,11 @@ struct ServeMetrics {
             exporter.collectCounter("moments_read_cache_misses_total", dimensions: [("cache", "likers")]) {
                 store.readCacheStatistics?.likersMisses ?? 0
             }
+        }
+        if fragments.maxBytes > 0 {
+            exporter.collectCounter("moments_fragment_cache_hits_total") { fragments.statistics.hits }
+            exporter.collectCounter("moments_fragment_cache_misses_total") { fragments.statistics.misses }
+            exporter.collectGauge("moments_fragment_cache_bytes") { Double(fragments.statistics.bytes) }
         }
         exporter.collectCounter("moments_log_lines_dropped_total") { logWriter.droppedLines }
         exporter.collectProcess()

@@ -108,6 +108,8 @@ struct ServeOptions: ParsableArguments {
     var documentCacheSize: String?
     @Option(parsing: .unconditional, help: OptionBounds.documentCacheBytes.help("Estimated memory of the document cache (documents and their cached plans)."))
     var documentCacheBytes: String?
+    @Option(parsing: .unconditional, help: OptionBounds.fragmentCacheBytes.help("Memory for moments as written JSON, copied into later answers while their data is unchanged; 0 turns it off."))
+    var fragmentCacheBytes: String?
     @Option(parsing: .unconditional, help: OptionBounds.maxValidationCost.help("Validation work one document may cost (field pairs compared, fragments followed); past it the document is refused as too complex."))
     var maxValidationCost: String?
     @Option(parsing: .unconditional, help: OptionBounds.requestTimeout.help("Seconds a GraphQL request may run; past it execution stops with an error."))
@@ -141,6 +143,7 @@ struct ServeOptions: ParsableArguments {
         graphQL.maxExecutedFields = try OptionBounds.maxExecutedFields.resolve(maxExecutedFields)
         graphQL.documentCacheCapacity = try OptionBounds.documentCacheSize.resolve(documentCacheSize)
         graphQL.documentCacheBytes = try OptionBounds.documentCacheBytes.resolve(documentCacheBytes)
+        graphQL.fragmentCacheBytes = try OptionBounds.fragmentCacheBytes.resolve(fragmentCacheBytes)
         graphQL.maxValidationCost = try OptionBounds.maxValidationCost.resolve(maxValidationCost)
         graphQL.requestTimeout = try OptionBounds.requestTimeout.resolveDuration(requestTimeout)
 
@@ -240,7 +243,8 @@ struct ServeConfiguration {
             "headerTimeout": "\(httpLimits.headerTimeout)", "idleTimeout": "\(httpLimits.idleTimeout)",
             "maxDocumentBytes": "\(graphQLLimits.parse.maxDocumentBytes)", "maxDepth": "\(graphQLLimits.parse.maxDepth)",
             "maxExecutedFields": "\(graphQLLimits.maxExecutedFields)",
-            "documentCacheBytes": "\(graphQLLimits.documentCacheBytes)", "requestTimeout": "\(graphQLLimits.requestTimeout)",
+            "documentCacheBytes": "\(graphQLLimits.documentCacheBytes)",
+            "fragmentCacheBytes": "\(graphQLLimits.fragmentCacheBytes)", "requestTimeout": "\(graphQLLimits.requestTimeout)",
             "explorer": "\(explorer)", "internalPage": "\(internalPage)",
             "logFormat": "\(logFormat)", "metrics": "\(metricsDescription)",
         ]

@@ -69,7 +69,11 @@ extension Executor {
         guard let objectType = plan.objectType else {
             throw fieldError("Expected a value of type \"\(plan.definition.type.namedType)\" but received an object.", plan)
         }
-        try executeFields(source, try subfields(plan, objectType))
+        let subplans = try subfields(plan, objectType)
+        if let keyFunction = objectType.fragmentKey, let fragmentCache, case .node(let node) = source {
+            return try completeKeyedObject(plan, node, subplans, keyFunction, fragmentCache)
+        }
+        try executeFields(source, subplans.plans)
     }
 
     /// A scalar's or enum's `serialize`, written. The first switch writes,

@@ -14,11 +14,16 @@ struct Executor: ~Copyable {
     let errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?
     let bounds: ExecutionBounds
     let plans: OperationPlanCache
+    /// Where keyed objects are copied from and kept (`completeKeyedObject`); nil: none.
+    let fragmentCache: FragmentCache?
 
     var errors: [GraphQLError] = []
     var out: ResponseBuffer
-    private var executedFields = 0
-    private var limitExceeded = false
+    var executedFields = 0
+    var limitExceeded = false
+    /// Fields whose arguments were coerced from variables: their values are
+    /// not named by the field plan, so an object that ran one is not cached.
+    var variableArgumentFields = 0
     /// The response path of the value being completed, as trivial frames;
     /// turned into `PathComponent`s only for errors and `ResolveInfo`.
     var frames = TrivialStack<PathFrame>(capacity: 16)
@@ -27,7 +32,7 @@ struct Executor: ~Copyable {
 
     init(
         schema: Schema, fragments: [String: FragmentDefinition], variables: JSONObject, context: Any,
-        plans: OperationPlanCache,
+        plans: OperationPlanCache, fragmentCache: FragmentCache? = nil,
         errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?, bounds: ExecutionBounds, initialCapacity: Int = 1024
     ) {
         self.schema = schema
@@ -36,6 +41,7 @@ struct Executor: ~Copyable {
         self.errorMapper = errorMapper
         self.bounds = bounds
         self.plans = plans
+        self.fragmentCache = fragmentCache
         self.out = ResponseBuffer(capacity: initialCapacity)
     }
 
@@ -153,7 +159,7 @@ struct Executor: ~Copyable {
 
     /// Spec §6.4.2 ResolveFieldValue. `ResolveInfo` shares the path buffer and
     /// is gone when this returns, so the next push onto `path` does not copy it.
-    private func resolveField(_ plan: FieldPlan, _ source: ObjectSource) throws(GraphQLError) -> Resolved {
+    private mutating func resolveField(_ plan: FieldPlan, _ source: ObjectSource) throws(GraphQLError) -> Resolved {
         let value: Any
         switch source {
         case .node(let node):
@@ -186,11 +192,12 @@ struct Executor: ~Copyable {
         out.replaceTail(from: start)
     }
 
-    private func argumentValues(_ plan: FieldPlan) throws(GraphQLError) -> JSONObject {
+    private mutating func argumentValues(_ plan: FieldPlan) throws(GraphQLError) -> JSONObject {
         switch plan.staticArguments {
         case .success(let arguments): return arguments
         case .failure(let error): throw withPath(error)
         case nil:
+            variableArgumentFields += 1
             do {
                 return try coerceArgumentValues(
                     definitions: plan.definition.arguments, arguments: plan.nodes[0].arguments,
@@ -201,7 +208,7 @@ struct Executor: ~Copyable {
         }
     }
 
-    mutating func subfields(_ plan: FieldPlan, _ objectType: ObjectType) throws(GraphQLError) -> [FieldPlan] {
+    mutating func subfields(_ plan: FieldPlan, _ objectType: ObjectType) throws(GraphQLError) -> SubfieldPlans {
         // Checked on the expanded plan: fragments can nest a selection deeper
         // than the parser's bound on any one definition.
         if plan.depth >= bounds.maxDepth {

@@ -45,12 +45,17 @@ final class FieldPlan: @unchecked Sendable {
     /// `AtomicLazyReference`, whose `load` is not inlined here and looks up
     /// its generic metadata on every call.)
     private let subfieldCache = Atomic<UnsafeRawPointer?>(nil)
+    /// Unique for the process's life: names this plan in `FragmentCache`
+    /// keys without keeping it (or its document) alive.
+    let serial: UInt64
+    private static let serials = Atomic<UInt64>(0)
 
     init(
         responseKey: String, nodes: [Field], definition: FieldDefinition, parentType: ObjectType,
         namedType: NamedType?, depth: Int, schema: Schema
     ) {
         self.responseKey = responseKey
+        self.serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
         var encoded: [UInt8] = [UInt8(ascii: ",")]
         JSONWriter.writeString(responseKey, into: &encoded)
         encoded.append(UInt8(ascii: ":"))
@@ -102,19 +107,19 @@ final class FieldPlan: @unchecked Sendable {
     /// kept while the document's plan budget allows.
     func subfields(
         budget: OperationPlanCache, _ build: () throws(GraphQLError) -> [FieldPlan]
-    ) throws(GraphQLError) -> [FieldPlan] {
+    ) throws(GraphQLError) -> SubfieldPlans {
         if let cached = subfieldCache.load(ordering: .acquiring) {
-            return Unmanaged<SubfieldPlans>.fromOpaque(cached).takeUnretainedValue().plans
+            return Unmanaged<SubfieldPlans>.fromOpaque(cached).takeUnretainedValue()
         }
-        let built = try build()
+        let built = SubfieldPlans(try build())
         // Racing first requests each build; one copy is kept and one is paid for.
-        if budget.reserve(plans: built.count) {
-            let offered = Unmanaged.passRetained(SubfieldPlans(built))
+        if budget.reserve(plans: built.plans.count) {
+            let offered = Unmanaged.passRetained(built)
             let (stored, _) = subfieldCache.compareExchange(
                 expected: nil, desired: UnsafeRawPointer(offered.toOpaque()), ordering: .acquiringAndReleasing)
             if !stored {
                 offered.release()
-                budget.refund(plans: built.count)
+                budget.refund(plans: built.plans.count)
             }
         }
         return built
@@ -122,11 +127,42 @@ final class FieldPlan: @unchecked Sendable {
 }
 
 /// A field's sub-plan as one reference, so that it can be published atomically.
-final class SubfieldPlans: Sendable {
+final class SubfieldPlans: @unchecked Sendable {
+    // @unchecked: `plans` is immutable; the selection is published once, atomically.
     let plans: [FieldPlan]
+    /// The fields they select, for a keyed type's `FragmentKeyFunction`;
+    /// built on first use, as most types have no key function.
+    private let selectionCache = Atomic<UnsafeRawPointer?>(nil)
+
+    /// The selection's id in `FragmentCache` (`Executor.fragmentSelectionID`):
+    /// 0 until computed.
+    let fragmentSelectionID = Atomic<UInt64>(0)
 
     init(_ plans: [FieldPlan]) {
         self.plans = plans
+    }
+
+    deinit {
+        if let cached = selectionCache.load(ordering: .acquiring) {
+            Unmanaged<SelectionBox>.fromOpaque(cached).release()
+        }
+    }
+
+    var selection: FragmentSelection {
+        if let cached = selectionCache.load(ordering: .acquiring) {
+            return Unmanaged<SelectionBox>.fromOpaque(cached).takeUnretainedValue().selection
+        }
+        let built = SelectionBox(FragmentSelection(fieldNames: Set(plans.map(\.definition.name))))
+        let offered = Unmanaged.passRetained(built)
+        let (stored, _) = selectionCache.compareExchange(
+            expected: nil, desired: UnsafeRawPointer(offered.toOpaque()), ordering: .acquiringAndReleasing)
+        if !stored { offered.release() }
+        return built.selection
+    }
+
+    private final class SelectionBox: Sendable {
+        let selection: FragmentSelection
+        init(_ selection: FragmentSelection) { self.selection = selection }
     }
 }
 

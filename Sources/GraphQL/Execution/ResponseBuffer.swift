@@ -29,6 +29,11 @@ struct ResponseBuffer: ~Copyable {
         [UInt8](UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// The bytes written from `offset` on, as an array (one copy).
+    func bytes(from offset: Int) -> [UInt8] {
+        [UInt8](UnsafeBufferPointer(start: base + offset, count: count - offset))
+    }
+
     /// Makes room for `extra` more bytes; the appends that follow within that
     /// room may be `appendUnchecked`.
     @inline(__always)

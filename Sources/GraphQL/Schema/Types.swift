@@ -201,11 +201,17 @@ public final class ObjectType: Sendable {
     public let description: String?
     public let fields: [FieldDefinition]
     private let fieldIndex: [String: Int]
+    /// Names what an object of this type completes from, so that equal
+    /// objects are written once and copied (`FragmentKey`); nil: always executed.
+    public let fragmentKey: FragmentKeyFunction?
 
-    public init(name: String, description: String? = nil, fields: [FieldDefinition]) {
+    public init(
+        name: String, description: String? = nil, fields: [FieldDefinition], fragmentKey: FragmentKeyFunction? = nil
+    ) {
         self.name = name
         self.description = description
         self.fields = fields
+        self.fragmentKey = fragmentKey
         var index: [String: Int] = [:]
         for (position, field) in fields.enumerated() where index[field.name] == nil {
             index[field.name] = position

@@ -221,7 +221,7 @@ public enum MomentsSchema {
             let node = try node(source, as: MomentNode.self)
             return .leaf(.int(try node.page.likes(at: node.position).count))
         },
-    ])
+    ], fragmentKey: MomentNode.fragmentKey)
 
     // type UserDetails { id: ID! name: String! avatar: String! backgroundImage: String! }
     static let userDetailsType = ObjectType(name: "UserDetails", description: "A user's public profile.", fields: [

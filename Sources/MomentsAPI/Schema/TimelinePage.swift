@@ -57,8 +57,7 @@ final class TimelinePage {
         if let likesByPosition { return likesByPosition[position] }
         let ids = timeline.moments.map(\.id)
         context.showsLikes(of: ids)
-        let loaded = try context.services.timelines.likes(momentIDs: ids, viewerID: viewerID)
-        let byPosition = timeline.moments.map { loaded[$0.id] ?? .none }
+        let byPosition = try context.services.timelines.likesInOrder(momentIDs: ids, viewerID: viewerID)
         likesByPosition = byPosition
         return byPosition[position]
     }
@@ -74,5 +73,25 @@ final class MomentNode {
         self.moment = moment
         self.page = page
         self.position = position
+    }
+
+    /// The fields whose values come from the page's like data rather than from `moment`.
+    static let likeFields = ["isLiked", "likes", "likesCount"]
+
+    /// `Moment`'s `FragmentKey`: everything a `Moment` field reads. The
+    /// moment (an immutable instance: its author, text, photos and date);
+    /// and, when a like field is selected, the like data's snapshot (the
+    /// likers and the count as read, `MomentLikes.snapshot`), how many
+    /// likers the page shows, and whether the viewer likes it. Like data
+    /// without a snapshot is not keyed. Nothing else may feed a `Moment`
+    /// field (or its `UserDetails`) without joining this key: the fragment
+    /// cache's integration test compares answers with and without it.
+    @Sendable
+    static func fragmentKey(_ source: AnyObject, _ selection: FragmentSelection) throws -> FragmentKey? {
+        let node = try node(source, as: MomentNode.self)
+        guard selection.includesAny(of: likeFields) else { return FragmentKey(node.moment) }
+        let likes = try node.page.likes(at: node.position)
+        guard let snapshot = likes.snapshot else { return nil }
+        return FragmentKey(node.moment, snapshot, value: likes.likers.count, detail: likes.isLikedByViewer ? 1 : 0)
     }
 }

@@ -1,0 +1,185 @@
+import Locking
+
+/// Completed objects as response bytes, by field plan and `FragmentKey`: an
+/// object of a keyed type whose key was seen before under the same plan is
+/// copied instead of executed (see `Executor.completeKeyedObject`).
+///
+/// Bounded by `maxBytes`, estimated as the bytes plus the key plus a fixed
+/// overhead per entry, split evenly over `shardCount` shards, each with its
+/// own lock, so the handler threads rarely wait for each other. A shard past
+/// its share evicts by CLOCK (second chance): an entry read since the hand
+/// last passed it stays one more round. Nothing is ever invalidated: keys
+/// name immutable data, so an entry is either right or never asked for again
+/// and ages out.
+public final class FragmentCache: Sendable {
+    struct Key: Hashable, Sendable {
+        /// The selection the bytes were written for: its id
+        /// (`selectionID`), or the `FieldPlan.serial` of the field whose
+        /// objects these are (a plan is one selection, with its
+        /// `@skip`/`@include` outcome and static arguments).
+        let plan: UInt64
+        let fragment: FragmentKey
+
+        var mixed: UInt64 { (fragment.mixed ^ plan) &* 0x94D0_49BB_1331_11EB }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(mixed)
+        }
+    }
+
+    struct Fragment: Sendable {
+        let bytes: [UInt8]
+        /// Fields executed to write it, counted again on every copy
+        /// (`ExecutionBounds.maxExecutedFields`).
+        let fieldCount: Int
+    }
+
+    /// Counters since start, for the metrics.
+    public struct Statistics: Sendable, Equatable {
+        public var hits = 0
+        public var misses = 0
+        public var entries = 0
+        public var bytes = 0
+    }
+
+    static let shardCount = 16
+    /// Estimated bytes per entry besides its bytes: the dictionary slot (at
+    /// its load factor), the clock slot, the byte array's header and the
+    /// allocator's rounding. (The key's instances are the read cache's.)
+    static let entryOverhead = 192
+
+    public let maxBytes: Int
+    private let shards: [Locked<Shard>]
+    /// Selections by their description (`Executor.fragmentSelectionID`):
+    /// the same selection in two documents (the app's query and mutation
+    /// select a moment alike) shares its fragments. At most
+    /// `maxSelections`; past it, new selections are keyed by their plan.
+    private let selections = Locked<[String: UInt64]>([:])
+    static let maxSelections = 1_024
+    /// Selection ids have the top bit set; plan serials never reach it.
+    static let selectionIDBit: UInt64 = 1 << 63
+
+    /// `maxBytes` 0 keeps nothing (every lookup misses, nothing is stored).
+    public init(maxBytes: Int) {
+        self.maxBytes = max(0, maxBytes)
+        let share = self.maxBytes / Self.shardCount
+        shards = (0..<Self.shardCount).map { _ in Locked(Shard(maxBytes: share)) }
+    }
+
+    /// Calls `body` with the fragment kept for `key`, under its shard's lock
+    /// (so the bytes are copied out without retaining them); nil when there
+    /// is none.
+    func withFragment<Result>(for key: Key, _ body: (borrowing Fragment) -> Result) -> Result? {
+        guard maxBytes > 0 else { return nil }
+        return shard(for: key).withLock { shard in
+            guard let index = shard.index(of: key) else { return nil }
+            return body(shard.entries.values[index].fragment)
+        }
+    }
+
+    /// Keeps `fragment` for `key`, evicting others; a fragment larger than a
+    /// quarter of a shard is not kept (it would flush many small ones).
+    func store(_ fragment: Fragment, for key: Key) {
+        let cost = Self.cost(fragment, key)
+        guard maxBytes > 0, cost <= maxBytes / Self.shardCount / 4 else { return }
+        // What eviction takes out is released after the lock is let go.
+        let evicted = shard(for: key).withLock { $0.insert(fragment, for: key, cost: cost) }
+        _ = evicted
+    }
+
+    /// The id of the selection `description` describes, the same for every
+    /// equal description; nil when the table is full.
+    func selectionID(_ description: String) -> UInt64? {
+        selections.withLock { selections in
+            if let id = selections[description] { return id }
+            guard selections.count < Self.maxSelections else { return nil }
+            let id = Self.selectionIDBit | UInt64(selections.count + 1)
+            selections[description] = id
+            return id
+        }
+    }
+
+    public var statistics: Statistics {
+        var total = Statistics()
+        for shard in shards {
+            shard.withLock { shard in
+                total.hits += shard.hits
+                total.misses += shard.misses
+                total.entries += shard.entries.count
+                total.bytes += shard.bytes
+            }
+        }
+        return total
+    }
+
+    static func cost(_ fragment: Fragment, _ key: Key) -> Int {
+        fragment.bytes.count + entryOverhead
+    }
+
+    private func shard(for key: Key) -> Locked<Shard> {
+        shards[Int(truncatingIfNeeded: key.mixed >> 60) & (Self.shardCount - 1)]
+    }
+}
+
+/// One shard: entries, and the clock of their keys in insertion order.
+private struct Shard: Sendable {
+    struct Entry: Sendable {
+        var fragment: FragmentCache.Fragment
+        var cost: Int
+        var referenced = false
+    }
+
+    let maxBytes: Int
+    var entries: [FragmentCache.Key: Entry] = [:]
+    /// Every key of `entries` once; the hand at `hand`.
+    var clock: [FragmentCache.Key] = []
+    var hand = 0
+    var bytes = 0
+    var hits = 0
+    var misses = 0
+
+    init(maxBytes: Int) {
+        self.maxBytes = maxBytes
+    }
+
+    /// Where `key`'s entry is, marked as read; counts the hit or the miss.
+    mutating func index(of key: FragmentCache.Key) -> Dictionary<FragmentCache.Key, Entry>.Index? {
+        guard let index = entries.index(forKey: key) else {
+            misses &+= 1
+            return nil
+        }
+        hits &+= 1
+        entries.values[index].referenced = true
+        return index
+    }
+
+    /// Returns what was evicted, to be released outside the lock.
+    mutating func insert(_ fragment: FragmentCache.Fragment, for key: FragmentCache.Key, cost: Int) -> [Entry] {
+        if let index = entries.index(forKey: key) {
+            // Two requests completed the same object at once: the data is equal.
+            entries.values[index].referenced = true
+            return []
+        }
+        var evicted: [Entry] = []
+        while bytes + cost > maxBytes, !clock.isEmpty {
+            if hand >= clock.count { hand = 0 }
+            let candidate = clock[hand]
+            if let index = entries.index(forKey: candidate), entries.values[index].referenced {
+                entries.values[index].referenced = false
+                hand += 1
+                continue
+            }
+            if let entry = entries.removeValue(forKey: candidate) {
+                bytes -= entry.cost
+                evicted.append(entry)
+            }
+            // The last key takes the evicted one's slot: no shifting.
+            clock.swapAt(hand, clock.count - 1)
+            clock.removeLast()
+        }
+        entries[key] = Entry(fragment: fragment, cost: cost)
+        clock.append(key)
+        bytes += cost
+        return evicted
+    }
+}

@@ -1,0 +1,190 @@
+import JSON
+import Testing
+
+@testable import GraphQL
+
+/// Keyed objects (`ObjectType.fragmentKey`) copied from `FragmentCache`
+/// answer exactly what executing them answers: every document here runs
+/// twice on an engine with the cache (the second run copies) and once on one
+/// without, and the three bodies must be the same bytes. Each test also
+/// checks that the cache was used (or, where it must not be, was not), so
+/// that none of them passes by never caching.
+struct FragmentCacheTests {
+    /// An immutable item; a new instance stands for changed data.
+    final class Item: Sendable {
+        let id: String
+        let name: String
+        let tags: [String]
+        /// Asking for `broken` throws: a field error inside a keyed object.
+        let isBroken: Bool
+
+        init(_ id: String, _ name: String, tags: [String] = [], isBroken: Bool = false) {
+            self.id = id
+            self.name = name
+            self.tags = tags
+            self.isBroken = isBroken
+        }
+    }
+
+    struct Broken: Error {}
+
+    /// The items `items` lists; replaced to change the data between runs.
+    final class Store: @unchecked Sendable {
+        var items: [Item]
+        init(_ items: [Item]) { self.items = items }
+    }
+
+    static func schema(_ store: Store, keyed: Bool = true) -> Schema {
+        let item = ObjectType(name: "Item", fields: [
+            FieldDefinition(name: "id", type: .nonNull(.named("ID"))) { (source: AnyObject) in
+                .leaf(.string((source as! Item).id))
+            },
+            FieldDefinition(name: "name", type: .nonNull(.named("String"))) { (source: AnyObject) in
+                .leaf(.string((source as! Item).name))
+            },
+            FieldDefinition(
+                name: "tags", arguments: [InputValueDefinition(name: "first", type: .named("Int"))],
+                type: .nonNull(.list(.nonNull(.named("String"))))
+            ) { (source: AnyObject, arguments: JSONObject) in
+                let tags = (source as! Item).tags
+                if case .int(let first)? = arguments["first"] { return .strings(Array(tags.prefix(first))) }
+                return .strings(tags)
+            },
+            FieldDefinition(name: "broken", type: .named("String")) { (source: AnyObject) in
+                if (source as! Item).isBroken { throw Broken() }
+                return .leaf(.string("fine"))
+            },
+            FieldDefinition(name: "self", type: .named("Item")) { (source: AnyObject) in .node(source) },
+        ], fragmentKey: keyed ? { @Sendable source, _ in FragmentKey(source as! Item) } : nil)
+        let query = ObjectType(name: "Query", fields: [
+            FieldDefinition(name: "items", type: .nonNull(.list(.nonNull(.named("Item"))))) { _, _, _ in
+                .nodes(store.items)
+            },
+        ])
+        return Schema(query: query, types: [.object(item)])
+    }
+
+    static let items = [Item("1", "one", tags: ["a", "b"]), Item("2", "two"), Item("3", "three", tags: ["c"])]
+
+    /// Runs `query` twice with the cache and once without; expects one body
+    /// and returns it, with the cache's hits.
+    @discardableResult
+    static func agree(
+        _ query: String, variables: JSONObject = [:], store: Store = Store(items), cached engine: GraphQLEngine? = nil,
+        limits: GraphQLLimits = GraphQLLimits(), sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> (body: String, hits: Int) {
+        let cached = engine ?? GraphQLEngine(schema: schema(store), limits: limits)
+        var uncachedLimits = limits
+        uncachedLimits.fragmentCacheBytes = 0
+        let uncached = GraphQLEngine(schema: schema(store), limits: uncachedLimits)
+        let expected = String(decoding: uncached.execute(query: query, variables: variables).body, as: UTF8.self)
+        for run in 1...2 {
+            let body = String(decoding: cached.execute(query: query, variables: variables).body, as: UTF8.self)
+            #expect(body == expected, "run \(run)", sourceLocation: sourceLocation)
+        }
+        return (expected, cached.fragments.statistics.hits)
+    }
+
+    @Test func aRepeatedSelectionIsCopiedAndWritesTheSameBytes() {
+        let (body, hits) = Self.agree("{ items { id name tags } }")
+        #expect(body == #"{"data":{"items":[{"id":"1","name":"one","tags":["a","b"]},{"id":"2","name":"two","tags":[]},{"id":"3","name":"three","tags":["c"]}]}}"#)
+        #expect(hits == 3)
+    }
+
+    @Test func aTypeWithoutAKeyFunctionIsAlwaysExecuted() {
+        let engine = GraphQLEngine(schema: Self.schema(Store(Self.items), keyed: false))
+        _ = engine.execute(query: "{ items { id } }")
+        _ = engine.execute(query: "{ items { id } }")
+        #expect(engine.fragments.statistics == FragmentCache.Statistics())
+    }
+
+    @Test func otherSelectionsAliasesAndNestingGetTheirOwnBytes() {
+        let engine = GraphQLEngine(schema: Self.schema(Store(Self.items)))
+        Self.agree("{ items { id name } }", cached: engine)
+        // Same type, other fields, other keys, other order, a nested keyed object.
+        Self.agree("{ items { id } }", cached: engine)
+        Self.agree("{ items { name id } }", cached: engine)
+        Self.agree("{ items { key: id name } }", cached: engine)
+        Self.agree("{ items { id self { name } } }", cached: engine)
+        Self.agree("{ items { __typename id } }", cached: engine)
+        Self.agree("{ items { ... on Item { id name } } }", cached: engine)
+    }
+
+    @Test func anEqualSelectionInAnotherDocumentShares() {
+        let engine = GraphQLEngine(schema: Self.schema(Store(Self.items)))
+        _ = engine.execute(query: "{ items { id name } }")
+        #expect(engine.fragments.statistics.hits == 0)
+        // Another document (an operation name, a fragment) selecting the same fields.
+        let body = engine.execute(query: "query Q { items { ...F } } fragment F on Item { id name }").body
+        #expect(engine.fragments.statistics.hits == 3)
+        #expect(String(decoding: body, as: UTF8.self)
+            == #"{"data":{"items":[{"id":"1","name":"one"},{"id":"2","name":"two"},{"id":"3","name":"three"}]}}"#)
+    }
+
+    @Test func changedDataIsANewInstanceAndIsExecuted() {
+        let store = Store(Self.items)
+        let engine = GraphQLEngine(schema: Self.schema(store))
+        Self.agree("{ items { id name } }", store: store, cached: engine)
+        store.items[1] = Item("2", "two, renamed")
+        let (body, _) = Self.agree("{ items { id name } }", store: store, cached: engine)
+        #expect(body.contains(#""name":"two, renamed""#))
+    }
+
+    @Test func anObjectWithAFieldErrorIsNotKept() {
+        let store = Store([Item("1", "one"), Item("2", "two", isBroken: true)])
+        let (body, hits) = Self.agree("{ items { id broken } }", store: store)
+        // Both runs report the error (so the broken item was executed both times); the fine one was copied.
+        #expect(body.contains(#""path":["items",1,"broken"]"#))
+        #expect(hits == 1)
+    }
+
+    @Test func argumentsFromVariablesAreNeverCopied() {
+        let engine = GraphQLEngine(schema: Self.schema(Store(Self.items)))
+        let one = Self.agree("query($n: Int) { items { tags(first: $n) } }", variables: ["n": 1], cached: engine)
+        let two = Self.agree("query($n: Int) { items { tags(first: $n) } }", variables: ["n": 2], cached: engine)
+        #expect(one.body.contains(#"{"tags":["a"]}"#))
+        #expect(two.body.contains(#"{"tags":["a","b"]}"#))
+        #expect(two.hits == 0)
+        // A literal argument is part of the selection: copied, per value.
+        Self.agree("{ items { tags(first: 1) } }", cached: engine)
+        let literal = Self.agree("{ items { tags(first: 2) } }", cached: engine)
+        #expect(literal.body.contains(#"{"tags":["a","b"]}"#))
+        #expect(literal.hits == 6)
+    }
+
+    @Test func copiesCountAgainstTheFieldLimitAsExecutingDoes() {
+        var limits = GraphQLLimits()
+        // `{ items { id name } }`: 1 + 3 × 2 = 7 fields; the second document selects it twice.
+        limits.maxExecutedFields = 10
+        let engine = GraphQLEngine(schema: Self.schema(Store(Self.items)), limits: limits)
+        Self.agree("{ items { id name } }", cached: engine, limits: limits)
+        let (body, _) = Self.agree("{ items { id name } again: items { id name } }", cached: engine, limits: limits)
+        #expect(body.contains("selects more than 10 fields"))
+    }
+
+    @Test func theCacheStaysWithinItsBytes() {
+        let cache = FragmentCache(maxBytes: 64 << 10)
+        let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 200)
+        var kept: [Item] = []
+        for index in 0..<5_000 {
+            let item = Item(String(index), "n")
+            kept.append(item)
+            cache.store(FragmentCache.Fragment(bytes: bytes, fieldCount: 1), for: FragmentCache.Key(plan: 1, fragment: FragmentKey(item)))
+        }
+        let statistics = cache.statistics
+        #expect(statistics.bytes <= 64 << 10)
+        #expect(statistics.entries > 100)
+        // The newest entry is there, and reads back as stored.
+        let newest = FragmentCache.Key(plan: 1, fragment: FragmentKey(kept[kept.count - 1]))
+        #expect(cache.withFragment(for: newest) { $0.bytes } == bytes)
+    }
+
+    @Test func aCacheOfZeroBytesKeepsNothing() {
+        var limits = GraphQLLimits()
+        limits.fragmentCacheBytes = 0
+        let engine = GraphQLEngine(schema: Self.schema(Store(Self.items)), limits: limits)
+        _ = engine.execute(query: "{ items { id } }")
+        _ = engine.execute(query: "{ items { id } }")
+        #expect(engine.fragments.statistics == FragmentCache.Statistics())
+    }
+}
