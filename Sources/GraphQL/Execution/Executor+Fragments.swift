@@ -37,8 +37,9 @@ extension Executor {
 extension Executor {
     /// An id for what `subplans` write, equal for equal selections in any
     /// document, memoized on `subplans`; nil (key by the plan instead) when
-    /// the selection has arguments, nests past the depth bound, or the
-    /// cache's table of selections is full.
+    /// the selection has arguments, nests past the depth bound, takes more
+    /// than `FragmentCache.maxDescriptionBytes` to describe, or the cache's
+    /// table of selections is full.
     func fragmentSelectionID(_ subplans: SubfieldPlans, _ fragments: FragmentCache) -> UInt64? {
         let known = subplans.fragmentSelectionID.load(ordering: .relaxed)
         if known != 0 { return known == Self.noSelectionID ? nil : known }
@@ -55,10 +56,12 @@ extension Executor {
     /// response key, the field it resolves (type and name), and the same for
     /// its sub-selection. False, with no side effect on the execution, where
     /// that is not all: a field with arguments (their values would have to be
-    /// described too), or a sub-selection past the depth bound or in error.
+    /// described too), or a sub-selection past the depth bound or in error;
+    /// or where the description grows past `FragmentCache.maxDescriptionBytes`.
     private func describeSelection(_ plans: [FieldPlan], into description: inout String) -> Bool {
         description.append("{")
         for plan in plans {
+            guard description.utf8.count <= FragmentCache.maxDescriptionBytes else { return false }
             guard plan.definition.arguments.isEmpty || plan.nodes.allSatisfy({ $0.arguments.isEmpty }) else { return false }
             description.append(String(decoding: plan.separatedKey, as: UTF8.self))
             description.append(plan.parentType.name)
@@ -74,6 +77,6 @@ extension Executor {
             }
         }
         description.append("}")
-        return true
+        return description.utf8.count <= FragmentCache.maxDescriptionBytes
     }
 }

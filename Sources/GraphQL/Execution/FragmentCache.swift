@@ -52,10 +52,12 @@ public final class FragmentCache: Sendable {
     private let shards: [Locked<Shard>]
     /// Selections by their description (`Executor.fragmentSelectionID`):
     /// the same selection in two documents (the app's query and mutation
-    /// select a moment alike) shares its fragments. At most
-    /// `maxSelections`; past it, new selections are keyed by their plan.
+    /// select a moment alike) shares its fragments. At most `maxSelections`
+    /// descriptions of at most `maxDescriptionBytes` each (512 KiB in all);
+    /// past either, a selection is keyed by its plan instead.
     private let selections = Locked<[String: UInt64]>([:])
-    static let maxSelections = 1_024
+    static let maxSelections = 256
+    static let maxDescriptionBytes = 2_048
     /// Selection ids have the top bit set; plan serials never reach it.
     static let selectionIDBit: UInt64 = 1 << 63
 

@@ -121,6 +121,18 @@ struct FragmentCacheTests {
             == #"{"data":{"items":[{"id":"1","name":"one"},{"id":"2","name":"two"},{"id":"3","name":"three"}]}}"#)
     }
 
+    @Test func aSelectionTooLongToDescribeIsKeyedByItsPlanAlone() {
+        // 200 aliases: a description past `FragmentCache.maxDescriptionBytes`.
+        let fields = (0..<200).map { "alias\($0): name" }.joined(separator: " ")
+        let engine = GraphQLEngine(schema: Self.schema(Store(Self.items)))
+        let (body, hits) = Self.agree("{ items { \(fields) } }", cached: engine)
+        #expect(body.contains(#""alias199":"three""#))
+        #expect(hits == 3)
+        // The same selection in another document does not share: its plan is another.
+        _ = engine.execute(query: "query Again { items { \(fields) } }")
+        #expect(engine.fragments.statistics.hits == 3)
+    }
+
     @Test func changedDataIsANewInstanceAndIsExecuted() {
         let store = Store(Self.items)
         let engine = GraphQLEngine(schema: Self.schema(store))
