@@ -1,9 +1,10 @@
 // Keyed objects (`ObjectType.fragmentKey`): completed once, then copied as
-// bytes from `FragmentCache` for every object with an equal key under the
-// same field plan. The copy must be what executing would have written, and
+// bytes from `FragmentCache` for every object with an equal key under an
+// equal selection (the same description, `fragmentSelectionID`, or else the
+// same field plan). The copy must be what executing would have written, and
 // leave the execution in the same state: no field errors (objects that
-// recorded one are never kept), no variable-dependent arguments (the plan
-// does not name their values), and the same count against
+// recorded one are never kept), no variable-dependent arguments (the
+// selection does not name their values), and the same count against
 // `maxExecutedFields` (a copy that would cross it is executed instead, so
 // the limit stops the request at the same field either way).
 extension Executor {

@@ -1,11 +1,11 @@
 import Locking
 
-/// Completed objects as response bytes, by field plan and `FragmentKey`: an
-/// object of a keyed type whose key was seen before under the same plan is
-/// copied instead of executed (see `Executor.completeKeyedObject`).
+/// Completed objects as response bytes, by selection and `FragmentKey`: an
+/// object of a keyed type whose key was seen before under an equal selection
+/// is copied instead of executed (see `Executor.completeKeyedObject`).
 ///
-/// Bounded by `maxBytes`, estimated as the bytes plus the key plus a fixed
-/// overhead per entry, split evenly over `shardCount` shards, each with its
+/// Bounded by `maxBytes`, estimated as the bytes plus a fixed overhead per
+/// entry (`entryOverhead`), split evenly over `shardCount` shards, each with its
 /// own lock, so the handler threads rarely wait for each other. A shard past
 /// its share evicts by CLOCK (second chance): an entry read since the hand
 /// last passed it stays one more round. Nothing is ever invalidated: keys
