@@ -40,8 +40,8 @@ package final class TimelineService: Sendable {
     /// moments without likes map to `MomentLikes.none`. Each moment's likers
     /// are its first `pageSize.maximum`, however many like it (`count`).
     package func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] {
-        guard !momentIDs.isEmpty else { return [:] }
-        return try likes.likes(momentIDs: momentIDs, viewerID: viewerID, likers: pageSize.maximum)
+        let inOrder = try likesInOrder(momentIDs: momentIDs, viewerID: viewerID)
+        return Dictionary(zip(momentIDs, inOrder), uniquingKeysWith: { first, _ in first })
     }
 
     /// The same, one per id in `momentIDs` order (a page's moments by position).

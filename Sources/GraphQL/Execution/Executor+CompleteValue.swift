@@ -70,8 +70,9 @@ extension Executor {
             throw fieldError("Expected a value of type \"\(plan.definition.type.namedType)\" but received an object.", plan)
         }
         let subplans = try subfields(plan, objectType)
-        if let keyFunction = objectType.fragmentKey, let fragmentCache, case .node(let node) = source {
-            return try completeKeyedObject(plan, node, subplans, keyFunction, fragmentCache)
+        if let keyFunction = objectType.fragmentKey, let selection = subplans.selection, let fragmentCache,
+            case .node(let node) = source {
+            return try completeKeyedObject(plan, node, subplans, selection, keyFunction, fragmentCache)
         }
         try executeFields(source, subplans.plans)
     }

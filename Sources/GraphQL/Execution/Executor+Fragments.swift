@@ -9,13 +9,13 @@
 // the limit stops the request at the same field either way).
 extension Executor {
     mutating func completeKeyedObject(
-        _ plan: FieldPlan, _ node: AnyObject, _ subplans: SubfieldPlans, _ keyFunction: FragmentKeyFunction,
-        _ fragments: FragmentCache
+        _ plan: FieldPlan, _ node: AnyObject, _ subplans: SubfieldPlans, _ selection: FragmentSelection,
+        _ keyFunction: FragmentKeyFunction, _ fragments: FragmentCache
     ) throws(GraphQLError) {
-        guard let fragmentKey = try? keyFunction(node, subplans.selection) else {
+        guard let fragmentKey = try? keyFunction(node, selection) else {
             return try executeFields(.node(node), subplans.plans)
         }
-        let key = FragmentCache.Key(plan: fragmentSelectionID(subplans, fragments) ?? plan.serial, fragment: fragmentKey)
+        let key = FragmentCache.Key(selection: fragmentSelectionID(subplans, fragments) ?? plan.serial, fragment: fragmentKey)
         let limit = bounds.maxExecutedFields
         let copied = fragments.withFragment(for: key) { fragment in
             guard executedFields + fragment.fieldCount <= limit else { return false }

@@ -111,7 +111,7 @@ final class FieldPlan: @unchecked Sendable {
         if let cached = subfieldCache.load(ordering: .acquiring) {
             return Unmanaged<SubfieldPlans>.fromOpaque(cached).takeUnretainedValue()
         }
-        let built = SubfieldPlans(try build())
+        let built = SubfieldPlans(try build(), keyed: objectType?.fragmentKey != nil)
         // Racing first requests each build; one copy is kept and one is paid for.
         if budget.reserve(plans: built.plans.count) {
             let offered = Unmanaged.passRetained(built)
@@ -127,42 +127,18 @@ final class FieldPlan: @unchecked Sendable {
 }
 
 /// A field's sub-plan as one reference, so that it can be published atomically.
-final class SubfieldPlans: @unchecked Sendable {
-    // @unchecked: `plans` is immutable; the selection is published once, atomically.
+final class SubfieldPlans: Sendable {
     let plans: [FieldPlan]
     /// The fields they select, for a keyed type's `FragmentKeyFunction`;
-    /// built on first use, as most types have no key function.
-    private let selectionCache = Atomic<UnsafeRawPointer?>(nil)
-
+    /// nil for a type without one.
+    let selection: FragmentSelection?
     /// The selection's id in `FragmentCache` (`Executor.fragmentSelectionID`):
     /// 0 until computed.
     let fragmentSelectionID = Atomic<UInt64>(0)
 
-    init(_ plans: [FieldPlan]) {
+    init(_ plans: [FieldPlan], keyed: Bool) {
         self.plans = plans
-    }
-
-    deinit {
-        if let cached = selectionCache.load(ordering: .acquiring) {
-            Unmanaged<SelectionBox>.fromOpaque(cached).release()
-        }
-    }
-
-    var selection: FragmentSelection {
-        if let cached = selectionCache.load(ordering: .acquiring) {
-            return Unmanaged<SelectionBox>.fromOpaque(cached).takeUnretainedValue().selection
-        }
-        let built = SelectionBox(FragmentSelection(fieldNames: Set(plans.map(\.definition.name))))
-        let offered = Unmanaged.passRetained(built)
-        let (stored, _) = selectionCache.compareExchange(
-            expected: nil, desired: UnsafeRawPointer(offered.toOpaque()), ordering: .acquiringAndReleasing)
-        if !stored { offered.release() }
-        return built.selection
-    }
-
-    private final class SelectionBox: Sendable {
-        let selection: FragmentSelection
-        init(_ selection: FragmentSelection) { self.selection = selection }
+        selection = keyed ? FragmentSelection(fieldNames: Set(plans.map(\.definition.name))) : nil
     }
 }
 

@@ -17,10 +17,10 @@ public final class FragmentCache: Sendable {
         /// (`selectionID`), or the `FieldPlan.serial` of the field whose
         /// objects these are (a plan is one selection, with its
         /// `@skip`/`@include` outcome and static arguments).
-        let plan: UInt64
+        let selection: UInt64
         let fragment: FragmentKey
 
-        var mixed: UInt64 { (fragment.mixed ^ plan) &* 0x94D0_49BB_1331_11EB }
+        var mixed: UInt64 { (fragment.mixed ^ selection) &* 0x94D0_49BB_1331_11EB }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(mixed)

@@ -46,10 +46,6 @@ public struct FragmentKey: Hashable, Sendable {
 public struct FragmentSelection: Sendable {
     let fieldNames: Set<String>
 
-    public func includes(_ fieldName: String) -> Bool {
-        fieldNames.contains(fieldName)
-    }
-
     public func includesAny(of fieldNames: [String]) -> Bool {
         fieldNames.contains { self.fieldNames.contains($0) }
     }

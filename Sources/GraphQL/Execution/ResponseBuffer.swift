@@ -25,9 +25,7 @@ struct ResponseBuffer: ~Copyable {
     deinit { base.deallocate() }
 
     /// The bytes written so far, as an array (one copy).
-    var bytes: [UInt8] {
-        [UInt8](UnsafeBufferPointer(start: base, count: count))
-    }
+    var bytes: [UInt8] { bytes(from: 0) }
 
     /// The bytes written from `offset` on, as an array (one copy).
     func bytes(from offset: Int) -> [UInt8] {

@@ -181,13 +181,13 @@ struct FragmentCacheTests {
         for index in 0..<5_000 {
             let item = Item(String(index), "n")
             kept.append(item)
-            cache.store(FragmentCache.Fragment(bytes: bytes, fieldCount: 1), for: FragmentCache.Key(plan: 1, fragment: FragmentKey(item)))
+            cache.store(FragmentCache.Fragment(bytes: bytes, fieldCount: 1), for: FragmentCache.Key(selection: 1, fragment: FragmentKey(item)))
         }
         let statistics = cache.statistics
         #expect(statistics.bytes <= 64 << 10)
         #expect(statistics.entries > 100)
         // The newest entry is there, and reads back as stored.
-        let newest = FragmentCache.Key(plan: 1, fragment: FragmentKey(kept[kept.count - 1]))
+        let newest = FragmentCache.Key(selection: 1, fragment: FragmentKey(kept[kept.count - 1]))
         #expect(cache.withFragment(for: newest) { $0.bytes } == bytes)
     }
 
