@@ -8,9 +8,9 @@ import Locking
 /// entry (`entryOverhead`), split evenly over `shardCount` shards, each with its
 /// own lock, so the handler threads rarely wait for each other. A shard past
 /// its share evicts by CLOCK (second chance): an entry read since the hand
-/// last passed it stays one more round. Nothing is ever invalidated: keys
-/// name immutable data, so an entry is either right or never asked for again
-/// and ages out.
+/// last passed it stays one more round, and a new entry counts as read.
+/// Nothing is ever invalidated: keys name immutable data, so an entry is
+/// either right or never asked for again and ages out.
 public final class FragmentCache: Sendable {
     struct Key: Hashable, Sendable {
         /// The selection the bytes were written for: its id
@@ -128,7 +128,10 @@ private struct Shard: Sendable {
     struct Entry: Sendable {
         var fragment: FragmentCache.Fragment
         var cost: Int
-        var referenced = false
+        /// True when stored: eviction moves the newest key into the slot
+        /// at the hand, and without it the next insertion would evict what
+        /// was just stored, before it could be read (the moment just liked).
+        var referenced = true
     }
 
     let maxBytes: Int

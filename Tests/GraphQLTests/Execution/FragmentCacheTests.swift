@@ -191,6 +191,28 @@ struct FragmentCacheTests {
         #expect(cache.withFragment(for: newest) { $0.bytes } == bytes)
     }
 
+    /// A full cache keeps what it stored last through the insertions that
+    /// follow, until its hand has gone round: new data (a moment just liked)
+    /// is read again soon after it is written, and must still be there.
+    @Test func aNewEntryOutlivesTheNextInsertions() {
+        let cache = FragmentCache(maxBytes: 1 << 20)
+        let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 200)
+        var kept: [Item] = []
+        func store(_ item: Item) {
+            kept.append(item)
+            cache.store(FragmentCache.Fragment(bytes: bytes, fieldCount: 1), for: FragmentCache.Key(selection: 1, fragment: FragmentKey(item)))
+        }
+        // Full: about 170 entries a shard, never read again.
+        for index in 0..<20_000 { store(Item(String(index), "old")) }
+        let fresh = Item("fresh", "new")
+        store(fresh)
+        // About 20 more a shard: far fewer than a shard holds.
+        for index in 0..<320 { store(Item("after-\(index)", "old")) }
+        let key = FragmentCache.Key(selection: 1, fragment: FragmentKey(fresh))
+        #expect(cache.withFragment(for: key) { $0.bytes } == bytes)
+        #expect(cache.statistics.bytes <= 1 << 20)
+    }
+
     @Test func aCacheOfZeroBytesKeepsNothing() {
         var limits = GraphQLLimits()
         limits.fragmentCacheBytes = 0
