@@ -22,17 +22,21 @@ extension Connection {
             return
         }
         let pool: HandlerPool
+        var ahead = false
         switch handler.execution(for: request) {
         case .inline:
             queueResponse(handler.handle(request), to: request, started: started)
             return
         case .pooled:
             pool = context.handlerPool
+        case .pooledAhead:
+            pool = context.handlerPool
+            ahead = true
         case .dedicated:
             pool = context.dedicatedPool
         }
         let poller = poller
-        let admitted = pool.submit { [self] in
+        let admitted = pool.submit(ahead: ahead) { [self] in
             let response = handler.handle(request)
             poller.submit { [self] in handlerAnswered(request, response, started: started) }
         }

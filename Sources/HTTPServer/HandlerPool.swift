@@ -26,6 +26,12 @@ import Locking
 /// path (see `HTTPLimits.maxConcurrentHandlers`). Jobs running and not
 /// blocked stay at most `width`, give or take the ones just back from a wait;
 /// the spare lanes (`spareLanes`) bound the threads.
+///
+/// A job submitted `ahead` (`HandlerExecution.pooledAhead`: a write, which
+/// mostly waits for its fsync) starts before the others waiting, so that its
+/// wait overlaps their work instead of following the whole queue. While both
+/// kinds wait, the pool alternates between them: jobs ahead never take more
+/// than every other start from the rest.
 final class HandlerPool: Sendable {
     typealias Job = @Sendable () -> Void
 
@@ -69,16 +75,17 @@ final class HandlerPool: Sendable {
         for lane in lanes { lane.setSpecific(key: Self.laneKey, value: owner) }
     }
 
-    /// Runs `job` on an idle lane, or queues it behind the others; returns false,
-    /// without running it, when every lane is busy and the queue is full.
-    func submit(_ job: @escaping Job) -> Bool {
+    /// Runs `job` on an idle lane, or queues it behind the others (`ahead`: behind
+    /// the others queued ahead only); returns false, without running it, when
+    /// every lane is busy and the queue is full.
+    func submit(ahead: Bool = false, _ job: @escaping Job) -> Bool {
         let admission = state.withLock { state -> Admission in
             if state.active < width, let lane = state.idleLanes.popLast() {
                 state.active += 1
                 return .run(lane: lane)
             }
             guard state.waiting.count < maxQueued else { return .refused }
-            state.waiting.append(job)
+            state.waiting.append(job, ahead: ahead)
             return .queued
         }
         switch admission {
@@ -149,9 +156,30 @@ final class HandlerPool: Sendable {
         init(_ pool: HandlerPool) { self.pool = pool }
     }
 
+    /// Two queues, each first in first out: jobs ahead, and the others. A
+    /// pop takes from the queue ahead unless the previous pop did and the
+    /// others wait.
+    private struct Waiting {
+        private var ahead = FIFO()
+        private var others = FIFO()
+        private var tookAhead = false
+
+        var count: Int { ahead.count + others.count }
+        var isEmpty: Bool { ahead.isEmpty && others.isEmpty }
+
+        mutating func append(_ job: @escaping Job, ahead isAhead: Bool = false) {
+            if isAhead { ahead.append(job) } else { others.append(job) }
+        }
+
+        mutating func popFirst() -> Job? {
+            tookAhead = !ahead.isEmpty && (!tookAhead || others.isEmpty)
+            return tookAhead ? ahead.popFirst() : others.popFirst()
+        }
+    }
+
     /// First in, first out, on two arrays: appended to `back`, served from the
     /// end of `front` (which holds `back` reversed once `front` runs out).
-    private struct Waiting {
+    private struct FIFO {
         private var front: [Job] = []
         private var back: [Job] = []
 

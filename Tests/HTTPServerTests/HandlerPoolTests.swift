@@ -55,6 +55,20 @@ struct HandlerPoolTests {
         #expect(jobs.started.withLock { $0 } == [1, 2, 3, 4, 5, 6])
     }
 
+    @Test func jobsAheadStartFirstAndAlternateWithTheOthers() {
+        let pool = HandlerPool(label: "test.pool", width: 1, maxQueued: 10)
+        let jobs = Jobs()
+        #expect(pool.submit(jobs.job(0)))
+        #expect(jobs.waitForStarts(1))
+        for id in 1...3 { #expect(pool.submit(jobs.job(id))) }
+        for id in 11...14 { #expect(pool.submit(ahead: true, jobs.job(id))) }
+        #expect(pool.load == HandlerPool.Load(running: 1, queued: 7))
+        for _ in 0..<8 { jobs.release.signal() }
+        #expect(jobs.finished.wait(timeout: .now() + .seconds(10)) == .success)
+        // Ahead first; then every other start while both wait; then what is left.
+        #expect(jobs.started.withLock { $0 } == [0, 11, 1, 12, 2, 13, 3, 14])
+    }
+
     @Test func runsItsWholeWidthAtOnce() {
         // More lanes than cores, all blocked: each must still get a thread at once
         // (the global queue would run about one per core and add one a second).
