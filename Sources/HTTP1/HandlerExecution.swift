@@ -17,7 +17,7 @@ package enum HandlerExecution: Sendable, Hashable {
     /// fsync), so that its wait overlaps their work rather than adding the
     /// queue's to it. While both wait, the pool alternates between them, so
     /// these take at most every other start: misjudged or hostile, they can
-    /// slow the others down by half at most, never starve them.
+    /// delay the others, never starve them.
     case pooledAhead
     /// Beside the pool, at most `maxDedicatedHandlers` at once and no queue (then
     /// `503`): for a probe that may block briefly but must answer while the pool

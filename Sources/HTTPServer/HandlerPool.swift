@@ -167,7 +167,7 @@ final class HandlerPool: Sendable {
         var count: Int { ahead.count + others.count }
         var isEmpty: Bool { ahead.isEmpty && others.isEmpty }
 
-        mutating func append(_ job: @escaping Job, ahead isAhead: Bool = false) {
+        mutating func append(_ job: @escaping Job, ahead isAhead: Bool) {
             if isAhead { ahead.append(job) } else { others.append(job) }
         }
 

@@ -73,7 +73,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
 
     private static let mutationWord = Array("mutation".utf8)
 
-    static func mentionsMutation(_ body: [UInt8]) -> Bool {
+    private static func mentionsMutation(_ body: [UInt8]) -> Bool {
         let word = mutationWord
         guard body.count >= word.count else { return false }
         // At most `maxCachedRequestBytes` starts, each compared at most 8 bytes.
