@@ -37,21 +37,19 @@ final class CachingLikeRepository: LikeRepository {
                 result[index] = entry.likes(isLikedByViewer: read[missIDs[position]]?.isLikedByViewer ?? false, limit: limit)
             }
         }
-        var undecided: [Int] = []
+        var undecided: [(index: Int, likers: ReadCache.Likers)] = []
         for (index, likers) in lookup.hits.enumerated() {
             guard let likers else { continue }
             if let likes = likers.likes(viewerID: viewerID, limit: limit) {
                 result[index] = likes
             } else {
-                undecided.append(index)
+                undecided.append((index, likers))
             }
         }
         if !undecided.isEmpty {
-            let liked = try base.likedMoments(undecided.map { momentIDs[$0] }, by: viewerID)
-            for index in undecided {
-                if let likers = lookup.hits[index] {
-                    result[index] = likers.likes(isLikedByViewer: liked.contains(momentIDs[index]), limit: limit)
-                }
+            let liked = try base.likedMoments(undecided.map { momentIDs[$0.index] }, by: viewerID)
+            for (index, likers) in undecided {
+                result[index] = likers.likes(isLikedByViewer: liked.contains(momentIDs[index]), limit: limit)
             }
         }
         return result.map { $0 ?? .none }

@@ -82,7 +82,7 @@ public final class FragmentCache: Sendable {
     /// Keeps `fragment` for `key`, evicting others; a fragment larger than a
     /// quarter of a shard is not kept (it would flush many small ones).
     func store(_ fragment: Fragment, for key: Key) {
-        let cost = Self.cost(fragment, key)
+        let cost = Self.cost(fragment)
         guard maxBytes > 0, cost <= maxBytes / Self.shardCount / 4 else { return }
         // What eviction takes out is released after the lock is let go.
         let evicted = shard(for: key).withLock { $0.insert(fragment, for: key, cost: cost) }
@@ -114,7 +114,7 @@ public final class FragmentCache: Sendable {
         return total
     }
 
-    static func cost(_ fragment: Fragment, _ key: Key) -> Int {
+    static func cost(_ fragment: Fragment) -> Int {
         fragment.bytes.count + entryOverhead
     }
 
@@ -123,7 +123,8 @@ public final class FragmentCache: Sendable {
     }
 }
 
-/// One shard: entries, and the clock of their keys in insertion order.
+/// One shard: entries, and the clock of their keys (appended when stored;
+/// an evicted key's slot takes the last one).
 private struct Shard: Sendable {
     struct Entry: Sendable {
         var fragment: FragmentCache.Fragment
