@@ -1,3 +1,5 @@
+import HTTP1
+
 /// The two text formats `/metrics` speaks: Prometheus's text format 0.0.4
 /// (the default) and OpenMetrics 1.0.0, when the scraper's `Accept` prefers
 /// it (Prometheus 2.x sends `application/openmetrics-text;version=1.0.0;q=0.5,
@@ -20,30 +22,14 @@ package enum ExpositionFormat: Sendable, Equatable {
         guard let accept else { return .prometheusText }
         var openMetrics = 0.0
         var text = 0.0
-        for range in accept.split(separator: ",") {
-            var parameters = range.split(separator: ";").map { $0.trimmingWhitespace.lowercased() }
-            guard !parameters.isEmpty else { continue }
-            let type = parameters.removeFirst()
-            var q = 1.0
-            for parameter in parameters where parameter.hasPrefix("q=") {
-                q = Double(parameter.dropFirst(2)) ?? 0
-            }
-            switch type {
-            case "application/openmetrics-text": openMetrics = max(openMetrics, q)
-            case "text/plain", "text/*", "*/*": text = max(text, q)
-            default: break
+        for element in AcceptElement.elements(of: accept) {
+            if element.names("application/openmetrics-text") {
+                openMetrics = max(openMetrics, element.q)
+            } else if element.names("text/plain") || element.names("text/*") || element.names("*/*") {
+                text = max(text, element.q)
             }
         }
         return openMetrics > 0 && openMetrics >= text ? .openMetrics : .prometheusText
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingWhitespace: Substring {
-        var result = self
-        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
-        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
-        return result
     }
 }
 

@@ -21,6 +21,9 @@ import Testing
         .init(accept: "application/graphql-response+json;q=0.5, application/json", expected: .json),
         .init(accept: "application/graphql-response+json;q=0", expected: .json),
         .init(accept: "text/html", expected: .json),
+        .init(accept: "APPLICATION/GRAPHQL-RESPONSE+JSON", expected: .graphQLResponseJSON),
+        .init(accept: "application/json;q=0.2, */*;q=0.5", expected: .graphQLResponseJSON),
+        .init(accept: "application/json ; Q = 0.3 , application/graphql-response+json;q=0.4", expected: .graphQLResponseJSON),
     ]
 
     @Test(arguments: cases)

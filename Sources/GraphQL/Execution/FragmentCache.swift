@@ -75,7 +75,7 @@ public final class FragmentCache: Sendable {
         guard maxBytes > 0 else { return nil }
         return shard(for: key).withLock { shard in
             guard let index = shard.index(of: key) else { return nil }
-            return body(shard.entries.values[index].fragment)
+            return shard.entries.values[index].read(body)
         }
     }
 
@@ -133,6 +133,15 @@ private struct Shard: Sendable {
         /// at the hand, and without it the next insertion would evict what
         /// was just stored, before it could be read (the moment just liked).
         var referenced = true
+
+        /// Lends the fragment to `body` in place. Why mutating: reached
+        /// through the dictionary's in-place access, the bytes are not
+        /// retained and released around the copy, which on a hot entry read
+        /// by two threads at once moved its header's cache line between the
+        /// cores on every read (perf: 2.7% of like-mix's CPU in that retain).
+        mutating func read<Result>(_ body: (borrowing FragmentCache.Fragment) -> Result) -> Result {
+            body(fragment)
+        }
     }
 
     let maxBytes: Int

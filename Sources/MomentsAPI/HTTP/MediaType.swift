@@ -22,22 +22,14 @@ package enum GraphQLMediaType: Sendable, Hashable {
         var graphQL: (q: Double, index: Int)?
         var json: (q: Double, index: Int)?
         var wildcard: (q: Double, index: Int)?
-        for (index, part) in accept.split(separator: ",").enumerated() {
-            let pieces = part.split(separator: ";")
-            guard let media = pieces.first?.trimmingOWS.lowercased() else { continue }
-            var q = 1.0
-            for parameter in pieces.dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1)
-                if pair.count == 2, pair[0].trimmingOWS.lowercased() == "q" {
-                    q = Double(pair[1].trimmingOWS) ?? 0
-                }
-            }
-            let entry = (q: q, index: index)
-            switch media {
-            case "application/graphql-response+json": if graphQL.map({ $0.q < q }) ?? true { graphQL = entry }
-            case "application/json": if json.map({ $0.q < q }) ?? true { json = entry }
-            case "*/*", "application/*": if wildcard.map({ $0.q < q }) ?? true { wildcard = entry }
-            default: break
+        for element in AcceptElement.elements(of: accept) {
+            let entry = (q: element.q, index: element.position)
+            if element.names("application/graphql-response+json") {
+                if graphQL.map({ $0.q < entry.q }) ?? true { graphQL = entry }
+            } else if element.names("application/json") {
+                if json.map({ $0.q < entry.q }) ?? true { json = entry }
+            } else if element.names("*/*") || element.names("application/*") {
+                if wildcard.map({ $0.q < entry.q }) ?? true { wildcard = entry }
             }
         }
         let absent = (q: -1.0, index: Int.max)
