@@ -28,6 +28,8 @@ import Testing
         .init(name: "graphql-response+json", accept: "application/graphql-response+json", wantsPage: false),
         .init(name: "no Accept (curl)", accept: nil, wantsPage: false),
         .init(name: "*/* alone", accept: "*/*", wantsPage: false),
+        .init(name: "text/html refused (q=0)", accept: "application/json, text/html;q=0", wantsPage: false),
+        .init(name: "a range that only contains the words", accept: "application/text/html+json", wantsPage: false),
         .init(name: "POST is always the endpoint", method: .post, accept: chromium, wantsPage: false),
     ]
 
