@@ -42,12 +42,26 @@ enum ASCII {
     }
 
     /// Whether `bytes[start..<start+count]` equals the lowercase literal, ASCII case-insensitively.
-    /// Only used on token bytes, for which `| 0x20` is a correct case fold.
     @inline(__always)
     static func equalsLowercased(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ count: Int, _ literal: StaticString) -> Bool {
-        guard count == literal.utf8CodeUnitCount else { return false }
+        equalsLowercased(UnsafeRawBufferPointer(rebasing: bytes[start..<(start &+ count)]), literal)
+    }
+
+    /// Whether `bytes` equal the lowercase literal, ASCII case-insensitively.
+    /// `| 0x20` is a correct case fold here: the literals (header names,
+    /// tokens, media ranges) hold lowercase letters and bytes that already
+    /// have that bit (digits, `-`, `.`, `/`, `+`, `*`), and the bytes come
+    /// from parsed fields, which hold no control byte but HTAB (RFC 9110
+    /// §5.5), whose fold `)` is in no literal.
+    @inline(__always)
+    static func equalsLowercased<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ literal: StaticString) -> Bool {
+        guard bytes.count == literal.utf8CodeUnitCount else { return false }
         let lit = literal.utf8Start
-        for k in 0..<count where bytes[start &+ k] | 0x20 != lit[k] { return false }
+        var k = 0
+        for byte in bytes {
+            guard byte | 0x20 == lit[k] else { return false }
+            k &+= 1
+        }
         return true
     }
 }

@@ -15,8 +15,8 @@ package struct AcceptElement: Sendable {
 
     /// Whether the media range is `lowercaseName`, compared case-insensitively
     /// (media types are, RFC 9110 §8.3.1).
-    package func names(_ lowercaseName: String) -> Bool {
-        Self.equalsIgnoringCase(mediaRange, lowercaseName)
+    package func names(_ lowercaseName: StaticString) -> Bool {
+        ASCII.equalsLowercased(mediaRange, lowercaseName)
     }
 
     /// The non-empty elements of `value`. A parameter named `q` (any case,
@@ -29,26 +29,12 @@ package struct AcceptElement: Sendable {
             var q = 1.0
             for parameter in parameters {
                 guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")) else { continue }
-                let name = trimmed(parameter[..<equals])
-                guard equalsIgnoringCase(name, "q") else { continue }
-                q = Double(Substring(trimmed(parameter[parameter.index(after: equals)...]))) ?? 0
+                let name = parameter[..<equals].trimmingOWS
+                guard ASCII.equalsLowercased(name, "q") else { continue }
+                q = Double(Substring(parameter[parameter.index(after: equals)...].trimmingOWS)) ?? 0
             }
-            elements.append(AcceptElement(mediaRange: trimmed(first), q: q, position: elements.count))
+            elements.append(AcceptElement(mediaRange: first.trimmingOWS, q: q, position: elements.count))
         }
         return elements
-    }
-
-    private static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
-        var result = bytes
-        while let first = result.first, ASCII.isWhitespace(first) { result.removeFirst() }
-        while let last = result.last, ASCII.isWhitespace(last) { result.removeLast() }
-        return result
-    }
-
-    private static func equalsIgnoringCase(_ bytes: Substring.UTF8View, _ lowercase: String) -> Bool {
-        guard bytes.count == lowercase.utf8.count else { return false }
-        return zip(bytes, lowercase.utf8).allSatisfy { byte, expected in
-            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == expected
-        }
     }
 }

@@ -8,3 +8,13 @@ extension Substring {
         return result
     }
 }
+
+extension Substring.UTF8View {
+    /// The same, over the bytes (no `Character`s walked).
+    package var trimmingOWS: Substring.UTF8View {
+        var result = self
+        while let first = result.first, ASCII.isWhitespace(first) { result.removeFirst() }
+        while let last = result.last, ASCII.isWhitespace(last) { result.removeLast() }
+        return result
+    }
+}
