@@ -12,15 +12,19 @@ import Locking
 /// The classic race: a reader loads likers from a snapshot taken before a
 /// commit, the writer invalidates, then the reader stores its stale result.
 /// So every store is conditional: the reader takes a ticket (the epoch, and
-/// for likes the generation of each missing moment's stripe) under the lock
+/// for likes the generation of each missing moment's stripe) under its lock
 /// before its SQL, and the result is stored only if neither moved. A write
 /// bumps its moment's stripe after it commits, so any read whose snapshot
 /// might predate the commit either stored before the bump (and is removed by
 /// it) or finds the bump and stores nothing.
 ///
-/// One lock guards the entries, epoch and stripes; hits copy values out (reference-count
-/// increments, no allocation) and values released by removals are dropped
-/// after the lock is let go.
+/// Two locks, one for timelines and one for likes (entries, epoch and
+/// stripes each), so that a page's timeline lookup never waits behind
+/// another page's likers lookup, the longest hold (perf, like-mix: the
+/// timeline lookup was the first sleeper on the one lock they shared).
+/// The interning table has a third, never taken inside the other two. Hits
+/// copy values out (reference-count increments, no allocation) and values
+/// released by removals are dropped after the lock is let go.
 final class ReadCache: Sendable {
     /// A moment's first likers, oldest like first (ties: user id), and its
     /// like count, as any viewer sees them. Immutable, and a class: the
@@ -33,19 +37,25 @@ final class ReadCache: Sendable {
         /// All the likers, or the first ones when `count` is larger.
         let users: [User]
         let count: Int
+        /// `users.count`, kept beside `count`: `serves(limit:)` runs for
+        /// every moment of a page under the cache's lock, and reading the
+        /// array's header there was a cache miss of its own (perf, like-mix:
+        /// two fifths of that lookup's samples).
+        private let kept: Int
         private let ids: Set<String>?
 
         init(_ users: [User], count: Int) {
             self.users = users
             self.count = count
+            kept = users.count
             ids = users.count >= Self.setThreshold ? Set(users.map(\.id)) : nil
         }
 
         /// Whether `users` is every liker, so that it answers `isLiked` alone.
-        var isComplete: Bool { users.count >= count }
+        var isComplete: Bool { kept >= count }
 
         /// Whether this answers a read of the first `limit` likers.
-        func serves(limit: Int) -> Bool { isComplete || users.count >= limit }
+        func serves(limit: Int) -> Bool { isComplete || kept >= limit }
 
         func contains(_ userID: String) -> Bool {
             if let ids { return ids.contains(userID) }
@@ -90,24 +100,36 @@ final class ReadCache: Sendable {
     /// few other moments in its stripe at worst.
     static let stripeCount = 1024
 
-    private struct State: Sendable {
-        var timelines: ClockCache<String, Timeline>
-        var likers: ClockCache<String, Likers>
-        /// One instance per user and per moment, shared by every cached
-        /// timeline and liker list that holds it (see `Interned`).
-        var interned: Interned
-        /// Bumped by `clear()`: a ticket from before it stores nothing.
+    private struct Timelines: Sendable {
+        var entries: ClockCache<String, Timeline>
+        /// Bumped by `clear()` and on suspension: a ticket from before it stores nothing.
         var epoch: UInt64 = 0
-        var stripes = [UInt64](repeating: 0, count: ReadCache.stripeCount)
         /// Changes made elsewhere cannot be heard (`suspend()`): every read
         /// misses and nothing is stored, until `resume()`.
         var isSuspended = false
         /// Lookups answered from memory and not, since start (for the metrics:
         /// counted under the lock the lookup takes anyway, so they cost nothing more).
-        var statistics = ReadCacheStatistics()
+        var hits = 0
+        var misses = 0
     }
 
-    private let state: Locked<State>
+    private struct LikerLists: Sendable {
+        var entries: ClockCache<String, Likers>
+        /// As `Timelines.epoch`, bumped at the same events.
+        var epoch: UInt64 = 0
+        var stripes = [UInt64](repeating: 0, count: ReadCache.stripeCount)
+        var isSuspended = false
+        var hits = 0
+        var misses = 0
+    }
+
+    private let timelines: Locked<Timelines>
+    private let likerLists: Locked<LikerLists>
+    /// One instance per user and per moment, shared by every cached
+    /// timeline and liker list that holds it (see `Interned`). Interning
+    /// only picks which equal instance is kept, so it is done before the
+    /// store it serves, under its own lock.
+    private let interned: Locked<Interned>
     /// Told about every invalidation and clear, after the cache's own state
     /// changed: caches built on top of this one (answers) drop what they hold.
     private let observers = Locked<[any DataChangeObserver]>([])
@@ -117,9 +139,9 @@ final class ReadCache: Sendable {
     init(timelineCapacity: Int, likersCapacity: Int) {
         self.timelineCapacity = timelineCapacity
         self.likersCapacity = likersCapacity
-        state = Locked(State(
-            timelines: ClockCache(capacity: timelineCapacity), likers: ClockCache(capacity: likersCapacity),
-            interned: Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity)))
+        timelines = Locked(Timelines(entries: ClockCache(capacity: timelineCapacity)))
+        likerLists = Locked(LikerLists(entries: ClockCache(capacity: likersCapacity)))
+        interned = Locked(Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity))
     }
 
     static func stripe(_ momentID: String) -> Int {
@@ -129,12 +151,12 @@ final class ReadCache: Sendable {
     // MARK: Timelines
 
     func timeline(userID: String) -> TimelineLookup {
-        state.withLock { state in
-            if !state.isSuspended, let timeline = state.timelines.value(for: userID) {
-                state.statistics.timelineHits &+= 1
+        timelines.withLock { state in
+            if !state.isSuspended, let timeline = state.entries.value(for: userID) {
+                state.hits &+= 1
                 return .hit(timeline)
             }
-            state.statistics.timelineMisses &+= 1
+            state.misses &+= 1
             return .miss(epoch: state.epoch)
         }
     }
@@ -142,7 +164,7 @@ final class ReadCache: Sendable {
     /// The cached timeline, or nil; never a ticket (for reads that only peek,
     /// which the statistics do not count).
     func cachedTimeline(userID: String) -> Timeline? {
-        state.withLock { state in state.isSuspended ? nil : state.timelines.value(for: userID) }
+        timelines.withLock { state in state.isSuspended ? nil : state.entries.value(for: userID) }
     }
 
     /// Stores a timeline read after `timeline(userID:)` returned `.miss(epoch)`;
@@ -150,12 +172,12 @@ final class ReadCache: Sendable {
     /// cached, when there are (the same values, shared).
     @discardableResult
     func storeTimeline(_ timeline: Timeline, userID: String, epoch: UInt64) -> Timeline {
-        state.withLock { state in
-            guard state.epoch == epoch, !state.isSuspended else { return timeline }
-            let shared = state.interned.timeline(timeline)
-            state.timelines.setValue(shared, for: userID)
-            return shared
+        let shared = interned.withLock { $0.timeline(timeline) }
+        timelines.withLock { state in
+            guard state.epoch == epoch, !state.isSuspended else { return }
+            state.entries.setValue(shared, for: userID)
         }
+        return shared
     }
 
     // MARK: Likes
@@ -167,10 +189,10 @@ final class ReadCache: Sendable {
         lookup.hits.reserveCapacity(momentIDs.count)
         lookup.misses.reserveCapacity(momentIDs.count)
         lookup.generations.reserveCapacity(momentIDs.count)
-        state.withLock { state in
+        likerLists.withLock { state in
             lookup.epoch = state.epoch
             for (index, id) in momentIDs.enumerated() {
-                let cached = state.isSuspended ? nil : state.likers.value(for: id)
+                let cached = state.isSuspended ? nil : state.entries.value(for: id)
                 let likers = cached?.serves(limit: limit) == true ? cached : nil
                 lookup.hits.append(likers)
                 if likers == nil {
@@ -178,8 +200,8 @@ final class ReadCache: Sendable {
                     lookup.generations.append(state.stripes[Self.stripe(id)])
                 }
             }
-            state.statistics.likersMisses &+= lookup.misses.count
-            state.statistics.likersHits &+= momentIDs.count - lookup.misses.count
+            state.misses &+= lookup.misses.count
+            state.hits &+= momentIDs.count - lookup.misses.count
         }
         return lookup
     }
@@ -190,26 +212,27 @@ final class ReadCache: Sendable {
     /// stored as the instances already cached, when there are. A result per
     /// miss, else nothing is stored.
     func storeLikers(_ likers: [(users: [User], count: Int)], momentIDs: [String], lookup: LikersLookup) -> [Likers] {
-        state.withLock { state in
-            let entries = likers.map { Likers($0.users.map { state.interned.user($0) }, count: $0.count) }
-            guard entries.count == lookup.misses.count else { return entries }
-            guard state.epoch == lookup.epoch, !state.isSuspended else { return entries }
+        let users = interned.withLock { interned in likers.map { $0.users.map { interned.user($0) } } }
+        let entries = zip(users, likers).map { Likers($0, count: $1.count) }
+        guard entries.count == lookup.misses.count else { return entries }
+        likerLists.withLock { state in
+            guard state.epoch == lookup.epoch, !state.isSuspended else { return }
             for (position, index) in lookup.misses.enumerated() {
                 let id = momentIDs[index]
                 guard state.stripes[Self.stripe(id)] == lookup.generations[position] else { continue }
-                state.likers.setValue(entries[position], for: id)
+                state.entries.setValue(entries[position], for: id)
             }
-            return entries
         }
+        return entries
     }
 
     /// Called once a like or unlike of `momentID` has committed (or failed in
     /// an unknown state), before the writer is answered.
     func invalidateLikes(momentID: String) {
         let stripe = Self.stripe(momentID)
-        let removed = state.withLock { state in
+        let removed = likerLists.withLock { state in
             state.stripes[stripe] &+= 1
-            return state.likers.removeValue(for: momentID)
+            return state.entries.removeValue(for: momentID)
         }
         _ = removed  // released here, outside the lock
         for observer in observers.withLock({ $0 }) { observer.likesChanged(momentID: momentID) }
@@ -217,17 +240,7 @@ final class ReadCache: Sendable {
 
     /// Drops everything (another process changed the file).
     func clear() {
-        // Empty caches made before the lock and swapped in under it: the old
-        // entries come out in these variables and are released after it.
-        var timelines = ClockCache<String, Timeline>(capacity: timelineCapacity)
-        var likers = ClockCache<String, Likers>(capacity: likersCapacity)
-        var interned = Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity)
-        state.withLock { state in
-            state.epoch &+= 1
-            swap(&state.timelines, &timelines)
-            swap(&state.likers, &likers)
-            swap(&state.interned, &interned)
-        }
+        replaceEntries()
         for observer in observers.withLock({ $0 }) { observer.everythingChanged() }
     }
 
@@ -245,19 +258,32 @@ final class ReadCache: Sendable {
         for observer in observers.withLock({ $0 }) { observer.changeTrackingRestored() }
     }
 
-    var isSuspended: Bool { state.withLock { $0.isSuspended } }
+    var isSuspended: Bool { timelines.withLock { $0.isSuspended } }
 
     private func setSuspended(_ suspended: Bool) {
-        var timelines = ClockCache<String, Timeline>(capacity: timelineCapacity)
-        var likers = ClockCache<String, Likers>(capacity: likersCapacity)
-        var interned = Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity)
-        state.withLock { state in
-            state.isSuspended = suspended
+        replaceEntries(suspended: suspended)
+    }
+
+    /// Empties the cache, each part under its own lock, and bumps both
+    /// epochs (no ticket from before stores anything); `suspended`, when
+    /// given, becomes the suspension of both parts. Empty caches are made
+    /// before the locks and swapped in under them: the old entries come out
+    /// in these variables and are released after.
+    private func replaceEntries(suspended: Bool? = nil) {
+        var timelineEntries = ClockCache<String, Timeline>(capacity: timelineCapacity)
+        var likerEntries = ClockCache<String, Likers>(capacity: likersCapacity)
+        var internedEntries = Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity)
+        timelines.withLock { state in
             state.epoch &+= 1
-            swap(&state.timelines, &timelines)
-            swap(&state.likers, &likers)
-            swap(&state.interned, &interned)
+            if let suspended { state.isSuspended = suspended }
+            swap(&state.entries, &timelineEntries)
         }
+        likerLists.withLock { state in
+            state.epoch &+= 1
+            if let suspended { state.isSuspended = suspended }
+            swap(&state.entries, &likerEntries)
+        }
+        interned.withLock { swap(&$0, &internedEntries) }
     }
 
     /// Tells `observer` about every later invalidation and clear.
@@ -266,11 +292,14 @@ final class ReadCache: Sendable {
     }
 
     var counts: (timelines: Int, likers: Int) {
-        state.withLock { ($0.timelines.count, $0.likers.count) }
+        (timelines.withLock { $0.entries.count }, likerLists.withLock { $0.entries.count })
     }
 
     var statistics: ReadCacheStatistics {
-        state.withLock { $0.statistics }
+        let (timelineHits, timelineMisses) = timelines.withLock { ($0.hits, $0.misses) }
+        let (likersHits, likersMisses) = likerLists.withLock { ($0.hits, $0.misses) }
+        return ReadCacheStatistics(
+            timelineHits: timelineHits, timelineMisses: timelineMisses, likersHits: likersHits, likersMisses: likersMisses)
     }
 }
 

@@ -92,6 +92,35 @@ struct ReadCacheTicketTests {
         #expect(ReadCache.Likers([], count: 0).likes(viewerID: "u", limit: 100) == MomentLikes.none)
     }
 
+    /// Timelines and likers sit under separate locks, each with its own
+    /// epoch and suspension: both parts stop serving and storing together.
+    @Test func whileSuspendedNothingIsServedOrStored() {
+        let stored = cache.likers(momentIDs: [Self.first], limit: 100)
+        _ = cache.storeLikers([([Self.user], 1)], momentIDs: [Self.first], lookup: stored)
+        guard case .miss(let epoch) = cache.timeline(userID: "u") else {
+            Issue.record("an empty cache has no timeline")
+            return
+        }
+        cache.storeTimeline(Timeline(user: Self.user, moments: []), userID: "u", epoch: epoch)
+        let pending = cache.likers(momentIDs: [Self.second], limit: 100)
+        cache.suspend()
+        #expect(cache.isSuspended)
+        #expect(!isCached(Self.first))
+        #expect(cache.cachedTimeline(userID: "u") == nil)
+        _ = cache.storeLikers([([Self.user], 1)], momentIDs: [Self.second], lookup: pending)
+        let during = cache.likers(momentIDs: [Self.second], limit: 100)
+        _ = cache.storeLikers([([Self.user], 1)], momentIDs: [Self.second], lookup: during)
+        if case .miss(let suspendedEpoch) = cache.timeline(userID: "v") {
+            cache.storeTimeline(Timeline(user: Self.user, moments: []), userID: "v", epoch: suspendedEpoch)
+        }
+        #expect(cache.counts.timelines == 0 && cache.counts.likers == 0)
+        cache.resume()
+        #expect(!cache.isSuspended)
+        let after = cache.likers(momentIDs: [Self.second], limit: 100)
+        _ = cache.storeLikers([([Self.user], 1)], momentIDs: [Self.second], lookup: after)
+        #expect(isCached(Self.second))
+    }
+
     /// Kept likers cut short of the count answer `isLiked` only for the
     /// viewers they list, and serve reads of no more likers than they hold.
     @Test func cutLikersCannotTellAboutOtherViewers() {
