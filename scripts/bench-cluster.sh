@@ -30,6 +30,23 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+# PostgreSQL and haproxy for the instances, and the build's libraries when
+# this script builds (as scripts/bench/run.sh checks them); run.sh installs wrk and nginx.
+missing=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
+if [ -z "$binary" ]; then
+  command -v pkg-config >/dev/null || missing+=(pkg-config)
+  pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
+  pkg-config --exists libcurl 2>/dev/null || missing+=(libcurl4-openssl-dev)
+  pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq >&2
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+fi
+
 if [ -z "$binary" ]; then
   # As scripts/bench/run.sh builds it (and the image): the Swift runtime linked statically.
   (cd "$root" && swift build -c release --product moments-bff --static-swift-stdlib >&2)
@@ -48,13 +65,4 @@ for name in "${names[@]}"; do
   peers+=(--peer "$name=$root/scripts/cluster.sh --engine $engine --instances ${name#*-} --binary $binary")
 done
 
-# cluster.sh installs PostgreSQL and haproxy when missing; run.sh installs wrk and nginx.
-missing=()
-ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
-command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
-  "${sudo[@]}" apt-get update -qq >&2
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
-fi
 exec "$root/scripts/bench/run.sh" moments-bff app --binary "$binary" "${peers[@]}" "${rest[@]}"

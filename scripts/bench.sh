@@ -11,6 +11,6 @@
 #
 # Options: --workloads, --rounds, --duration, --warmup, --connections,
 # --threads, --peer NAME=COMMAND, --server-args, --binary, --json FILE
-# (scripts/bench/bench.py --help). Installs wrk and nginx with apt-get when
+# (scripts/bench/bench.py --help). Installs wrk, nginx and the build's libraries with apt-get when
 # missing. Traffic goes to 127.0.0.1 only.
 exec "$(dirname "$0")/bench/run.sh" moments-bff app "$@"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# What scripts/bench.sh and scripts/bench-http.sh share: installs wrk and nginx
-# when missing (Debian packages, apt-get), builds PRODUCT in release mode,
-# then runs the driver, bench.py SUITE, with the built binary and the options given.
+# What scripts/bench.sh and scripts/bench-http.sh share: installs wrk, nginx
+# and the build's libraries when missing (Debian packages, apt-get), builds
+# PRODUCT in release mode, then runs the driver, bench.py SUITE, with the
+# built binary and the options given.
 #
 #   scripts/bench/run.sh PRODUCT SUITE [bench.py options]
 #
@@ -11,7 +12,18 @@ set -euo pipefail
 product="$1" suite="$2"; shift 2
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 
+builds=yes
+case " $* " in *" --binary "*|*" --binary="*) builds=no ;; esac
+
 missing=()
+if [ "$builds" = yes ]; then
+  # What the build links against or includes (the README's prerequisites): a
+  # fresh machine has SQLite's headers but neither libcurl's nor libpq's.
+  command -v pkg-config >/dev/null || missing+=(pkg-config)
+  pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
+  pkg-config --exists libcurl 2>/dev/null || missing+=(libcurl4-openssl-dev)
+  pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
+fi
 command -v wrk >/dev/null || missing+=(wrk)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v python3 >/dev/null || missing+=(python3)
@@ -23,15 +35,12 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 binary=()
-case " $* " in
-  *" --binary "*|*" --binary="*) ;;
-  *)
-    # Built as the container image builds it (docker/Dockerfile): the Swift
-    # runtime linked statically, so the figures are those of what ships.
-    (cd "$root" && swift build -c release --product "$product" --static-swift-stdlib >&2)
-    binary=(--binary "$(cd "$root" && swift build -c release --show-bin-path)/$product")
-    ;;
-esac
+if [ "$builds" = yes ]; then
+  # Built as the container image builds it (docker/Dockerfile): the Swift
+  # runtime linked statically, so the figures are those of what ships.
+  (cd "$root" && swift build -c release --product "$product" --static-swift-stdlib >&2)
+  binary=(--binary "$(cd "$root" && swift build -c release --show-bin-path)/$product")
+fi
 # The driver stops every server it started, also on Ctrl-C and SIGTERM; a
 # server whose driver is killed outright gets SIGTERM from the kernel.
 exec python3 -B "$root/scripts/bench/bench.py" "$suite" "${binary[@]}" "$@"
