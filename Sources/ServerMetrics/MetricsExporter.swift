@@ -30,6 +30,8 @@ package final class MetricsExporter: Sendable {
     }
 
     private struct Collected {
+        /// Run first at every scrape (`snapshot`).
+        var refreshes: [@Sendable () -> Void] = []
         var counters: [CollectedCounter] = []
         var seconds: [CollectedSeconds] = []
         var gauges: [CollectedGauge] = []
@@ -59,9 +61,20 @@ package final class MetricsExporter: Sendable {
         collected.withLock { $0.gauges.append(CollectedGauge(gauge: gauge, read: read)) }
     }
 
+    /// A value read once at the start of every scrape, for the collected
+    /// metrics made from its parts: totals that take locks to add up (the
+    /// fragment cache's 16 shards, every event loop's sockets) are then read
+    /// once per scrape, not once per metric. `initial` until the first scrape.
+    package func snapshot<Value: Sendable>(_ initial: Value, _ read: @escaping @Sendable () -> Value) -> ScrapedValue<Value> {
+        let value = ScrapedValue(initial)
+        collected.withLock { $0.refreshes.append { value.store(read()) } }
+        return value
+    }
+
     /// Reads the collected values, then writes every metric in `format`.
     package func exposition(_ format: ExpositionFormat) -> [UInt8] {
         collected.withLock { collected in
+            for refresh in collected.refreshes { refresh() }
             for index in collected.counters.indices {
                 let value = collected.counters[index].read()
                 if value > collected.counters[index].last {
@@ -82,5 +95,20 @@ package final class MetricsExporter: Sendable {
             factory.emit(into: &text)
             return format == .openMetrics ? OpenMetricsRewriter.rewrite(text) : text
         }
+    }
+}
+
+/// What `MetricsExporter.snapshot` read at the last scrape.
+package final class ScrapedValue<Value: Sendable>: Sendable {
+    private let current: Locked<Value>
+
+    init(_ initial: Value) {
+        current = Locked(initial)
+    }
+
+    package var value: Value { current.withLock { $0 } }
+
+    fileprivate func store(_ value: Value) {
+        current.withLock { $0 = value }
     }
 }

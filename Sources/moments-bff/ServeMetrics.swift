@@ -32,31 +32,34 @@ struct ServeMetrics {
         let readers: [@Sendable () -> TransportTotals] = servers.map { server in
             { [weak server] in server?.transport ?? TransportTotals() }
         }
-        let transport: @Sendable () -> TransportTotals = { readers.reduce(TransportTotals()) { $0 + $1() } }
-        exporter.collectGauge("moments_http_requests_in_flight") { Double(transport().requestsInFlight) }
-        exporter.collectGauge("moments_http_connections_open") { Double(transport().connectionsOpen) }
-        exporter.collectCounter("moments_http_connections_accepted_total") { transport().connectionsAccepted }
-        exporter.collectCounter("moments_http_connections_refused_total") { transport().connectionsRefused }
-        exporter.collectCounter("moments_http_received_bytes_total") { transport().bytesReceived }
-        exporter.collectCounter("moments_http_sent_bytes_total") { transport().bytesSent }
-        if store.readCacheStatistics != nil {
+        // Each total read once per scrape: they take locks to add up.
+        let transport = exporter.snapshot(TransportTotals()) { readers.reduce(TransportTotals()) { $0 + $1() } }
+        exporter.collectGauge("moments_http_requests_in_flight") { Double(transport.value.requestsInFlight) }
+        exporter.collectGauge("moments_http_connections_open") { Double(transport.value.connectionsOpen) }
+        exporter.collectCounter("moments_http_connections_accepted_total") { transport.value.connectionsAccepted }
+        exporter.collectCounter("moments_http_connections_refused_total") { transport.value.connectionsRefused }
+        exporter.collectCounter("moments_http_received_bytes_total") { transport.value.bytesReceived }
+        exporter.collectCounter("moments_http_sent_bytes_total") { transport.value.bytesSent }
+        if let initial = store.readCacheStatistics {
+            let reads = exporter.snapshot(initial) { store.readCacheStatistics ?? initial }
             exporter.collectCounter("moments_read_cache_hits_total", dimensions: [("cache", "timelines")]) {
-                store.readCacheStatistics?.timelineHits ?? 0
+                reads.value.timelineHits
             }
             exporter.collectCounter("moments_read_cache_misses_total", dimensions: [("cache", "timelines")]) {
-                store.readCacheStatistics?.timelineMisses ?? 0
+                reads.value.timelineMisses
             }
             exporter.collectCounter("moments_read_cache_hits_total", dimensions: [("cache", "likers")]) {
-                store.readCacheStatistics?.likersHits ?? 0
+                reads.value.likersHits
             }
             exporter.collectCounter("moments_read_cache_misses_total", dimensions: [("cache", "likers")]) {
-                store.readCacheStatistics?.likersMisses ?? 0
+                reads.value.likersMisses
             }
         }
         if fragments.maxBytes > 0 {
-            exporter.collectCounter("moments_fragment_cache_hits_total") { fragments.statistics.hits }
-            exporter.collectCounter("moments_fragment_cache_misses_total") { fragments.statistics.misses }
-            exporter.collectGauge("moments_fragment_cache_bytes") { Double(fragments.statistics.bytes) }
+            let cached = exporter.snapshot(fragments.statistics) { fragments.statistics }
+            exporter.collectCounter("moments_fragment_cache_hits_total") { cached.value.hits }
+            exporter.collectCounter("moments_fragment_cache_misses_total") { cached.value.misses }
+            exporter.collectGauge("moments_fragment_cache_bytes") { Double(cached.value.bytes) }
         }
         exporter.collectCounter("moments_log_lines_dropped_total") { logWriter.droppedLines }
         exporter.collectProcess()
