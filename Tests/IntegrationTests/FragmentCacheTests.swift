@@ -92,9 +92,14 @@ import TestSupport
             #expect(bodies[0] == bodies[1], "step \(step), \(variables)")
         }
         #expect(likes > 20)
-        let scrape = try await Scrape.fetch(copying.baseURL)
-        #expect(try #require(scrape.value("moments_fragment_cache_hits_total")) > 100)
-        #expect(try await Scrape.fetch(executing.baseURL).value("moments_fragment_cache_hits_total") == nil)
+        // That the bytes were copied, read off `/metrics` by the reference
+        // parser; without it (a machine with no prometheus_client) the
+        // comparison above still ran, as the metrics suite skips.
+        if PrometheusParser.shouldRun {
+            let scrape = try await Scrape.fetch(copying.baseURL)
+            #expect(try #require(scrape.value("moments_fragment_cache_hits_total")) > 100)
+            #expect(try await Scrape.fetch(executing.baseURL).value("moments_fragment_cache_hits_total") == nil)
+        }
         #expect(copying.stop() == 0)
         #expect(executing.stop() == 0)
     }
