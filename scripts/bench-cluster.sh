@@ -33,14 +33,9 @@ done
 # PostgreSQL and haproxy for the instances, and the build's libraries when
 # this script builds (as scripts/bench/run.sh checks them); run.sh installs wrk and nginx.
 missing=()
+[ -n "$binary" ] || read -r -a missing <<<"$("$root/scripts/build-packages.sh")"
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
-if [ -z "$binary" ]; then
-  command -v pkg-config >/dev/null || missing+=(pkg-config)
-  pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
-  pkg-config --exists libcurl 2>/dev/null || missing+=(libcurl4-openssl-dev)
-  pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
-fi
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=(); [ "$(id -u)" -eq 0 ] || sudo=(sudo)
   "${sudo[@]}" apt-get update -qq >&2

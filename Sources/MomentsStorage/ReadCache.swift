@@ -100,8 +100,9 @@ final class ReadCache: Sendable {
     /// few other moments in its stripe at worst.
     static let stripeCount = 1024
 
-    private struct Timelines: Sendable {
-        var entries: ClockCache<String, Timeline>
+    /// One part of the cache (timelines, or likers), behind a lock of its own.
+    private struct Part<Value: Sendable>: Sendable {
+        var entries: ClockCache<String, Value>
         /// Bumped by `clear()` and on suspension: a ticket from before it stores nothing.
         var epoch: UInt64 = 0
         /// Changes made elsewhere cannot be heard (`suspend()`): every read
@@ -111,19 +112,27 @@ final class ReadCache: Sendable {
         /// counted under the lock the lookup takes anyway, so they cost nothing more).
         var hits = 0
         var misses = 0
+
+        init(capacity: Int) {
+            entries = ClockCache(capacity: capacity)
+        }
+
+        /// Swaps in `empty` (the old entries come out in it, to be released
+        /// after the lock) and bumps the epoch; `suspended`, when given,
+        /// becomes the part's suspension.
+        mutating func replaceEntries(with empty: inout ClockCache<String, Value>, suspended: Bool?) {
+            epoch &+= 1
+            if let suspended { isSuspended = suspended }
+            swap(&entries, &empty)
+        }
     }
 
     private struct LikerLists: Sendable {
-        var entries: ClockCache<String, Likers>
-        /// As `Timelines.epoch`, bumped at the same events.
-        var epoch: UInt64 = 0
+        var part: Part<Likers>
         var stripes = [UInt64](repeating: 0, count: ReadCache.stripeCount)
-        var isSuspended = false
-        var hits = 0
-        var misses = 0
     }
 
-    private let timelines: Locked<Timelines>
+    private let timelines: Locked<Part<Timeline>>
     private let likerLists: Locked<LikerLists>
     /// One instance per user and per moment, shared by every cached
     /// timeline and liker list that holds it (see `Interned`). Interning
@@ -139,8 +148,8 @@ final class ReadCache: Sendable {
     init(timelineCapacity: Int, likersCapacity: Int) {
         self.timelineCapacity = timelineCapacity
         self.likersCapacity = likersCapacity
-        timelines = Locked(Timelines(entries: ClockCache(capacity: timelineCapacity)))
-        likerLists = Locked(LikerLists(entries: ClockCache(capacity: likersCapacity)))
+        timelines = Locked(Part(capacity: timelineCapacity))
+        likerLists = Locked(LikerLists(part: Part(capacity: likersCapacity)))
         interned = Locked(Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity))
     }
 
@@ -190,9 +199,9 @@ final class ReadCache: Sendable {
         lookup.misses.reserveCapacity(momentIDs.count)
         lookup.generations.reserveCapacity(momentIDs.count)
         likerLists.withLock { state in
-            lookup.epoch = state.epoch
+            lookup.epoch = state.part.epoch
             for (index, id) in momentIDs.enumerated() {
-                let cached = state.isSuspended ? nil : state.entries.value(for: id)
+                let cached = state.part.isSuspended ? nil : state.part.entries.value(for: id)
                 let likers = cached?.serves(limit: limit) == true ? cached : nil
                 lookup.hits.append(likers)
                 if likers == nil {
@@ -200,8 +209,8 @@ final class ReadCache: Sendable {
                     lookup.generations.append(state.stripes[Self.stripe(id)])
                 }
             }
-            state.misses &+= lookup.misses.count
-            state.hits &+= momentIDs.count - lookup.misses.count
+            state.part.misses &+= lookup.misses.count
+            state.part.hits &+= momentIDs.count - lookup.misses.count
         }
         return lookup
     }
@@ -216,11 +225,11 @@ final class ReadCache: Sendable {
         let entries = zip(users, likers).map { Likers($0, count: $1.count) }
         guard entries.count == lookup.misses.count else { return entries }
         likerLists.withLock { state in
-            guard state.epoch == lookup.epoch, !state.isSuspended else { return }
+            guard state.part.epoch == lookup.epoch, !state.part.isSuspended else { return }
             for (position, index) in lookup.misses.enumerated() {
                 let id = momentIDs[index]
                 guard state.stripes[Self.stripe(id)] == lookup.generations[position] else { continue }
-                state.entries.setValue(entries[position], for: id)
+                state.part.entries.setValue(entries[position], for: id)
             }
         }
         return entries
@@ -232,7 +241,7 @@ final class ReadCache: Sendable {
         let stripe = Self.stripe(momentID)
         let removed = likerLists.withLock { state in
             state.stripes[stripe] &+= 1
-            return state.entries.removeValue(for: momentID)
+            return state.part.entries.removeValue(for: momentID)
         }
         _ = removed  // released here, outside the lock
         for observer in observers.withLock({ $0 }) { observer.likesChanged(momentID: momentID) }
@@ -267,22 +276,14 @@ final class ReadCache: Sendable {
     /// Empties the cache, each part under its own lock, and bumps both
     /// epochs (no ticket from before stores anything); `suspended`, when
     /// given, becomes the suspension of both parts. Empty caches are made
-    /// before the locks and swapped in under them: the old entries come out
-    /// in these variables and are released after.
+    /// before the locks: the old entries come out in these variables and are
+    /// released after.
     private func replaceEntries(suspended: Bool? = nil) {
         var timelineEntries = ClockCache<String, Timeline>(capacity: timelineCapacity)
         var likerEntries = ClockCache<String, Likers>(capacity: likersCapacity)
         var internedEntries = Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity)
-        timelines.withLock { state in
-            state.epoch &+= 1
-            if let suspended { state.isSuspended = suspended }
-            swap(&state.entries, &timelineEntries)
-        }
-        likerLists.withLock { state in
-            state.epoch &+= 1
-            if let suspended { state.isSuspended = suspended }
-            swap(&state.entries, &likerEntries)
-        }
+        timelines.withLock { $0.replaceEntries(with: &timelineEntries, suspended: suspended) }
+        likerLists.withLock { $0.part.replaceEntries(with: &likerEntries, suspended: suspended) }
         interned.withLock { swap(&$0, &internedEntries) }
     }
 
@@ -292,12 +293,12 @@ final class ReadCache: Sendable {
     }
 
     var counts: (timelines: Int, likers: Int) {
-        (timelines.withLock { $0.entries.count }, likerLists.withLock { $0.entries.count })
+        (timelines.withLock { $0.entries.count }, likerLists.withLock { $0.part.entries.count })
     }
 
     var statistics: ReadCacheStatistics {
         let (timelineHits, timelineMisses) = timelines.withLock { ($0.hits, $0.misses) }
-        let (likersHits, likersMisses) = likerLists.withLock { ($0.hits, $0.misses) }
+        let (likersHits, likersMisses) = likerLists.withLock { ($0.part.hits, $0.part.misses) }
         return ReadCacheStatistics(
             timelineHits: timelineHits, timelineMisses: timelineMisses, likersHits: likersHits, likersMisses: likersMisses)
     }

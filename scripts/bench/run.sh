@@ -16,14 +16,7 @@ builds=yes
 case " $* " in *" --binary "*|*" --binary="*) builds=no ;; esac
 
 missing=()
-if [ "$builds" = yes ]; then
-  # What the build links against or includes (the README's prerequisites): a
-  # fresh machine has SQLite's headers but neither libcurl's nor libpq's.
-  command -v pkg-config >/dev/null || missing+=(pkg-config)
-  pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
-  pkg-config --exists libcurl 2>/dev/null || missing+=(libcurl4-openssl-dev)
-  pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
-fi
+[ "$builds" = no ] || read -r -a missing <<<"$("$root/scripts/build-packages.sh")"
 command -v wrk >/dev/null || missing+=(wrk)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v python3 >/dev/null || missing+=(python3)
