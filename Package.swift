@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "JSON", swiftSettings: strict),
         .target(name: "HTTP1", swiftSettings: strict),
         .target(name: "GraphQL", dependencies: ["JSON", "Locking"], swiftSettings: strict),
-        .target(name: "Moments", swiftSettings: strict),
+        .target(name: "Moments", dependencies: ["Locking"], swiftSettings: strict),
         // Unleash-compatible toggle evaluation: state, strategies, constraints, variants.
         .target(name: "Toggles", dependencies: ["JSON", "Locking"], swiftSettings: strict),
 

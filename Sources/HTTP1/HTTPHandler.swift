@@ -4,6 +4,13 @@
 package protocol HTTPHandler: Sendable {
     func handle(_ request: HTTPRequest) -> HTTPResponse
 
+    /// What the server calls on its pools: `handle(request)` unless the
+    /// handler can free the thread while its answer waits for work that uses
+    /// no core (`HTTPAnswer.deferred`). A handler that answers here must keep
+    /// `handle` as this answer, waited for (`HTTPAnswer.waitForResponse`).
+    /// Wrapping handlers forward it, as they forward `execution(for:)`.
+    func answer(_ request: HTTPRequest) -> HTTPAnswer
+
     /// Where `handle(request)` runs (see `HandlerExecution`); `.pooled` unless
     /// the handler says otherwise. Answer `.inline` only when handling this
     /// request never blocks (no file or network I/O, no fsync, no waiting on a
@@ -23,6 +30,8 @@ package protocol HTTPHandler: Sendable {
 }
 
 extension HTTPHandler {
+    package func answer(_ request: HTTPRequest) -> HTTPAnswer { .response(handle(request)) }
+
     package func execution(for request: HTTPRequest) -> HandlerExecution { .pooled }
 
     package func cachedResponse(to request: HTTPRequest) -> HTTPResponse? { nil }

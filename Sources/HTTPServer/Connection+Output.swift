@@ -35,10 +35,8 @@ extension Connection {
         case .dedicated:
             pool = context.dedicatedPool
         }
-        let poller = poller
         let admitted = pool.submit(ahead: ahead) { [self] in
-            let response = handler.handle(request)
-            poller.submit { [self] in handlerAnswered(request, response, started: started) }
+            send(handler.answer(request), to: request, started: started, from: pool)
         }
         if !admitted {
             let full = pool === context.handlerPool
@@ -54,6 +52,21 @@ extension Connection {
         status: .serviceUnavailable, headers: ["Retry-After": "1", "Content-Type": "text/plain; charset=utf-8"],
         body: Array("503 Service Unavailable\n".utf8)
     )
+
+    /// On `pool`'s lane, with a handler's answer: a response goes back to the
+    /// I/O thread; a deferred one frees the lane, and its `finish` runs on
+    /// `pool` once ready. Reads only what never changes (`poller`), so any
+    /// thread may call it.
+    private func send(_ answer: HTTPAnswer, to request: HTTPRequest, started: UInt64, from pool: HandlerPool) {
+        switch answer {
+        case .response(let response):
+            poller.submit { [self] in handlerAnswered(request, response, started: started) }
+        case .deferred(let whenReady, let finish):
+            pool.submitWhenReady(whenReady) { [self] in
+                send(finish(), to: request, started: started, from: pool)
+            }
+        }
+    }
 
     /// Back on the I/O thread with a handler's response: queue it, answer the
     /// pipelined requests waiting in `carry`, and resume reading.

@@ -63,25 +63,29 @@ package struct Router: HTTPHandler {
     }
 
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
+        answer(request).waitForResponse()
+    }
+
+    package func answer(_ request: HTTPRequest) -> HTTPAnswer {
         if request.method == .options, request.target == "*" {
-            return HTTPResponse(status: .noContent, headers: ["Allow": allMethods.joined(separator: ", ")])
+            return .response(HTTPResponse(status: .noContent, headers: ["Allow": allMethods.joined(separator: ", ")]))
         }
         guard let pathRoutes = routes[String(request.path)] else {
-            return plain(.notFound)
+            return .response(plain(.notFound))
         }
         if let route = pathRoutes.first(where: { $0.method == request.method }) {
-            return route.handler.handle(request)
+            return route.handler.answer(request)
         }
         if request.method == .head, let get = pathRoutes.first(where: { $0.method == .get }) {
-            return get.handler.handle(request)
+            return get.handler.answer(request)
         }
         let allow = Self.allowed(pathRoutes.map(\.method)).joined(separator: ", ")
         if request.method == .options {
-            return HTTPResponse(status: .noContent, headers: ["Allow": allow])
+            return .response(HTTPResponse(status: .noContent, headers: ["Allow": allow]))
         }
         var response = plain(.methodNotAllowed)
         response.headers.add("Allow", allow)
-        return response
+        return .response(response)
     }
 
     /// The methods a path answers: its routes, HEAD where GET is routed, and OPTIONS.

@@ -88,7 +88,10 @@ final class PostgreSQLLikeRepository: LikeRepository {
         return Set((0..<rows.count).map { rows.text($0, 0) })
     }
 
-    func setLike(momentID: String, userID: String, isLiked: Bool) throws {
+    /// Written on the calling thread (libpq is synchronous): the completion is
+    /// finished when this returns. Meanwhile the handler pool counts the
+    /// thread as blocked (`whileWaitingForCommit`).
+    func startSetLike(momentID: String, userID: String, isLiked: Bool) -> Completion {
         let likedAt = clock()
         var outcome: Result<Void, any Error> = .success(())
         whileWaitingForCommit {
@@ -103,6 +106,6 @@ final class PostgreSQLLikeRepository: LikeRepository {
                 }
             }
         }
-        try outcome.get()
+        return Completion { try outcome.get() }
     }
 }

@@ -90,14 +90,26 @@ final class SQLiteLikeRepository: LikeRepository {
         }
     }
 
-    func setLike(momentID: String, userID: String, isLiked: Bool) throws {
+    func startSetLike(momentID: String, userID: String, isLiked: Bool) -> Completion {
         let likedAt = clock()
-        try pool.write { connection in
+        let completion = Completion()
+        pool.startWrite { connection in
             if isLiked {
                 try connection.execute(Self.insert, [.text(momentID), .text(userID), .integer(likedAt)])
             } else {
                 try connection.execute(Self.delete, [.text(momentID), .text(userID)])
             }
+        } completion: { result in
+            completion.finish(result.failure)
         }
+        return completion
+    }
+}
+
+extension Result {
+    /// The error, or nil on success.
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

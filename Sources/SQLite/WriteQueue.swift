@@ -3,7 +3,8 @@ import Dispatch
 
 /// The single writer connection, and group commit over it.
 ///
-/// Callers enqueue operations and block until theirs is committed. The
+/// Callers enqueue operations and block until theirs is committed (`write`),
+/// or are called back then (`enqueue`). The
 /// writer's serial queue takes everything pending at once (up to
 /// `maxBatch`) and commits it in one `BEGIN IMMEDIATE ... COMMIT`, each
 /// operation inside its own SAVEPOINT, so one failing operation is rolled
@@ -44,28 +45,52 @@ final class WriteQueue: @unchecked Sendable {
     /// Runs `body` in the next batch and returns its result once the batch is committed.
     func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) throws -> T {
         dispatchPrecondition(condition: .notOnQueue(queue))
-        let result = ResultBox<T>()
-        let operation = PendingWrite { connection in
-            result.value = try body(connection)
+        let done = DispatchSemaphore(value: 0)
+        let outcome = ResultBox<Result<T, any Error>>()
+        enqueue(body) { result in
+            outcome.value = result
+            done.signal()
         }
-        let startDrain = try lock.withLock { () throws(SQLiteError) -> Bool in
-            guard !isClosed else { throw SQLiteError.closed("database") }
-            pending.append(operation)
-            if isDraining { return false }
-            isDraining = true
-            return true
+        whileWaiting { done.wait() }
+        guard let result = outcome.value else {
+            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "write finished without a result")
+        }
+        return try result.get()
+    }
+
+    /// Runs `body` in the next batch and calls `completion` with its result
+    /// once the batch is committed (or failed), on the writer's queue, before
+    /// the next batch starts: keep it short. Returns at once; a closed queue
+    /// calls `completion` with the error before returning.
+    func enqueue<T: Sendable>(
+        _ body: @escaping @Sendable (Connection) throws -> T,
+        completion: @escaping @Sendable (Result<T, any Error>) -> Void
+    ) {
+        let result = ResultBox<T>()
+        let operation = PendingWrite(
+            body: { connection in result.value = try body(connection) },
+            done: { error in
+                if let error { return completion(.failure(error)) }
+                guard let value = result.value else {
+                    return completion(.failure(SQLiteError(extendedCode: SQLITE_MISUSE, message: "write finished without a result")))
+                }
+                completion(.success(value))
+            })
+        let startDrain: Bool
+        do {
+            startDrain = try lock.withLock { () throws(SQLiteError) -> Bool in
+                guard !isClosed else { throw SQLiteError.closed("database") }
+                pending.append(operation)
+                if isDraining { return false }
+                isDraining = true
+                return true
+            }
+        } catch {
+            return completion(.failure(error))
         }
         if startDrain {
             queue.async { self.drain() }
         }
-        whileWaiting { operation.done.wait() }
-        if let error = operation.error {
-            throw error
-        }
-        guard let value = result.value else {
-            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "write finished without a result")
-        }
-        return value
     }
 
     /// Runs on `queue`: commits batches until nothing is pending.
@@ -92,7 +117,7 @@ final class WriteQueue: @unchecked Sendable {
             // Before the callers are woken: anything cached from a file another
             // program changed is dropped before our own writes are acknowledged.
             monitor?.check()
-            for operation in batch { operation.done.signal() }
+            for operation in batch { operation.done(operation.error) }
         }
     }
 
@@ -153,15 +178,16 @@ final class WriteQueue: @unchecked Sendable {
     }
 }
 
-/// One enqueued write. Its fields are written on the writer queue before
-/// `done` is signalled and read by the caller after, so the semaphore orders them.
+/// One enqueued write. `error` is written on the writer queue before `done`
+/// is called there, so nothing else reads it concurrently.
 private final class PendingWrite: @unchecked Sendable {
     let body: (Connection) throws -> Void
     var error: (any Error)?
-    let done = DispatchSemaphore(value: 0)
+    let done: (_ error: (any Error)?) -> Void
 
-    init(body: @escaping (Connection) throws -> Void) {
+    init(body: @escaping (Connection) throws -> Void, done: @escaping (_ error: (any Error)?) -> Void) {
         self.body = body
+        self.done = done
     }
 }
 

@@ -22,7 +22,7 @@ final class FrozenRepositories: UserRepository, MomentRepository, LikeRepository
     func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool { true }
     func likes(momentIDs: [String], viewerID: String, likers: Int) throws -> [String: MomentLikes] { frozenLikes }
     func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> { [] }
-    func setLike(momentID: String, userID: String, isLiked: Bool) throws {}
+    func startSetLike(momentID: String, userID: String, isLiked: Bool) -> Completion { Completion {} }
 }
 
 /// User "0" with ten friends, `moments` moments among them, each liked by

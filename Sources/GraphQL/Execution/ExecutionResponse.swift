@@ -20,6 +20,13 @@ public struct ExecutionResponse: Sendable {
         ExecutionResponse(body: errorResponseBody(errors), hasData: false, errors: errors)
     }
 
+    /// An executor's finished `{"data":...}` and errors, its size noted as the
+    /// next execution's first buffer capacity.
+    static func finished(_ body: [UInt8], _ errors: [GraphQLError], plans: OperationPlanCache) -> ExecutionResponse {
+        plans.lastResponseSize.store(body.count, ordering: .relaxed)
+        return executed(body, errors: errors)
+    }
+
     /// Puts `errors` first, as graphql-js does, in front of the executor's `{"data":...}`.
     static func executed(_ body: [UInt8], errors: [GraphQLError]) -> ExecutionResponse {
         guard !errors.isEmpty else { return ExecutionResponse(body: body, hasData: true, errors: errors) }

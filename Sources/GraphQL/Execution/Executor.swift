@@ -29,12 +29,31 @@ struct Executor: ~Copyable {
     var frames = TrivialStack<PathFrame>(capacity: 16)
 
     var path: [PathComponent] { frames.map(\.component) }
+    /// Whether a mutation's root field that answers `.pending` suspends the
+    /// execution (false: the executor waits for it in place).
+    let suspends: Bool
+    /// Where a suspended mutation stopped; nil while running or done.
+    private(set) var suspension: Suspension?
+    /// Where the `data` member's value starts in `out`.
+    private var dataStart = 0
+
+    /// A mutation's root field waiting for its value (`PendingResolution`),
+    /// its key and path already written.
+    struct Suspension {
+        let pending: PendingResolution
+        let source: ObjectSource
+        let rootFields: [FieldPlan]
+        let position: Int
+        let fieldStart: Int
+    }
 
     init(
         schema: Schema, fragments: [String: FragmentDefinition], variables: JSONObject, context: Any,
         plans: OperationPlanCache, fragmentCache: FragmentCache? = nil,
-        errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?, bounds: ExecutionBounds, initialCapacity: Int = 1024
+        errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?, bounds: ExecutionBounds, initialCapacity: Int = 1024,
+        suspends: Bool = false
     ) {
+        self.suspends = suspends
         self.schema = schema
         self.collector = FieldCollector(schema: schema, fragments: fragments, variables: variables)
         self.context = context
@@ -46,11 +65,13 @@ struct Executor: ~Copyable {
     }
 
     /// Spec §6.2.1 ExecuteQuery / §6.2.2 ExecuteMutation: the whole response
-    /// object. Resolvers are synchronous, so root fields of a mutation run
-    /// serially, in selection order, as §6.3.1 requires.
-    mutating func executeOperation(_ operation: OperationDefinition, rootValue: Any) -> [UInt8] {
+    /// object; nil when a mutation's root field suspended it (`suspension`,
+    /// then `resumeMutation()`). Root fields of a mutation run serially, in
+    /// selection order, as §6.3.1 requires: a suspended field completes
+    /// before the next one is resolved.
+    mutating func executeOperation(_ operation: OperationDefinition, rootValue: Any) -> [UInt8]? {
         out.appendASCII("{\"data\":")
-        let dataStart = out.count
+        dataStart = out.count
         do throws(GraphQLError) {
             guard let rootType = schema.rootType(for: operation.operation) else {
                 throw GraphQLError(
@@ -61,11 +82,66 @@ struct Executor: ~Copyable {
             let rootFields = try plans.rootPlan(for: operation, variables: collector.variables) { () throws(GraphQLError) in
                 try collector.collectFields(rootType, [operation.selectionSet])
             }
-            try executeFields(.value(ValueSource(rootValue)), rootFields)
+            let source = ObjectSource.value(ValueSource(rootValue))
+            if operation.operation == .mutation {
+                out.append(UInt8(ascii: "{"))
+                guard try executeMutationFields(source, rootFields, from: 0) else { return nil }
+                out.append(UInt8(ascii: "}"))
+            } else {
+                try executeFields(source, rootFields)
+            }
         } catch {
-            errors.append(error)
-            out.replaceTail(from: dataStart)
+            failOperation(error)
         }
+        return finishResponse()
+    }
+
+    /// Continues a mutation that `executeOperation` (or an earlier resume)
+    /// left suspended, once its pending value is ready: completes that root
+    /// field, then runs the rest. nil when another root field suspends it.
+    mutating func resumeMutation() -> [UInt8]? {
+        guard let suspended = suspension.take() else { return finishResponse() }
+        do throws(GraphQLError) {
+            let plan = suspended.rootFields[suspended.position]
+            let resolved = Result { () throws(GraphQLError) -> Resolved in try resolvePending(suspended.pending, plan) }
+            try completeField(plan, suspended.fieldStart, resolved)
+            guard try executeMutationFields(suspended.source, suspended.rootFields, from: suspended.position + 1) else {
+                return nil
+            }
+            out.append(UInt8(ascii: "}"))
+        } catch {
+            failOperation(error)
+        }
+        return finishResponse()
+    }
+
+    /// Spec §6.2.2's serial execution of a mutation's root fields, from
+    /// `position` on; false when one answered `.pending` and the executor may
+    /// suspend (`suspension` then says where).
+    private mutating func executeMutationFields(
+        _ source: ObjectSource, _ plans: [FieldPlan], from first: Int
+    ) throws(GraphQLError) -> Bool {
+        for position in first..<plans.count {
+            let plan = plans[position]
+            out.append(position == 0 ? plan.encodedKey : plan.separatedKey)
+            let start = try beginField(plan)
+            let resolved = resolve(plan, source)
+            if suspends, case .success(.pending(let pending)) = resolved, !pending.isReady() {
+                suspension = Suspension(pending: pending, source: source, rootFields: plans, position: position, fieldStart: start)
+                return false
+            }
+            try completeField(plan, start, resolved)
+        }
+        return true
+    }
+
+    /// An error no field absorbed: `"data": null`.
+    private mutating func failOperation(_ error: GraphQLError) {
+        errors.append(error)
+        out.replaceTail(from: dataStart)
+    }
+
+    private mutating func finishResponse() -> [UInt8] {
         out.append(UInt8(ascii: "}"))
         return out.bytes
     }
@@ -97,20 +173,52 @@ struct Executor: ~Copyable {
         // `,"key":` after the first member, `"key":` for it.
         out.append(first ? plan.encodedKey : plan.separatedKey)
         let start = try beginField(plan)
+        try completeField(plan, start, resolve(plan, source))
+    }
+
+    /// Completes the field that `beginField` entered (its value started at
+    /// `start`) with its resolved value, and leaves its path; the resolver's
+    /// error or the completion's is absorbed here when the field is nullable.
+    @inline(__always)
+    private mutating func completeField(
+        _ plan: FieldPlan, _ start: Int, _ resolved: consuming Result<Resolved, GraphQLError>
+    ) throws(GraphQLError) {
         do throws(GraphQLError) {
-            if case .node(let node) = source, let resolveNode = plan.resolveNode {
-                try complete(plan, try call(resolveNode, node, plan))
-            } else if case .node(let node) = source, let resolve = plan.resolveNodeWithArguments {
-                try complete(plan, try call(resolve, node, argumentValues(plan), plan))
-            } else {
-                try complete(plan, try resolveField(plan, source))
-            }
+            try complete(plan, try resolved.get())
         } catch {
             frames.pop()
             try handleFieldError(error, nonNull: plan.shape.isNonNull(at: 0), start)
             return
         }
         frames.pop()
+    }
+
+    /// Spec §6.4.2 ResolveFieldValue, by the cheapest resolver the plan has:
+    /// the value, or the error located at the field.
+    @inline(__always)
+    private mutating func resolve(_ plan: FieldPlan, _ source: ObjectSource) -> Result<Resolved, GraphQLError> {
+        do throws(GraphQLError) {
+            if case .node(let node) = source, let resolveNode = plan.resolveNode {
+                return .success(try call(resolveNode, node, plan))
+            } else if case .node(let node) = source, let resolve = plan.resolveNodeWithArguments {
+                return .success(try call(resolve, node, argumentValues(plan), plan))
+            } else {
+                return .success(try resolveField(plan, source))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A pending value, once ready: waits for it if it is not (on this
+    /// thread), then resolves it, its error located at the field.
+    func resolvePending(_ pending: PendingResolution, _ plan: FieldPlan) throws(GraphQLError) -> Resolved {
+        pending.wait()
+        do {
+            return try pending.resolve()
+        } catch {
+            throw located(error, plan)
+        }
     }
 
     /// A `resolveNode` resolver, its error located at the field.

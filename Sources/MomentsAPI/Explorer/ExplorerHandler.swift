@@ -32,6 +32,10 @@ package struct ExplorerHandler: HTTPHandler {
     }
 
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
-        Self.wantsPage(request) ? HTMLPage.response(ExplorerPage.bytes) : next.handle(request)
+        answer(request).waitForResponse()
+    }
+
+    package func answer(_ request: HTTPRequest) -> HTTPAnswer {
+        Self.wantsPage(request) ? .response(HTMLPage.response(ExplorerPage.bytes)) : next.answer(request)
     }
 }

@@ -34,6 +34,10 @@ package struct CORSHandler: HTTPHandler {
     }
 
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
+        answer(request).waitForResponse()
+    }
+
+    package func answer(_ request: HTTPRequest) -> HTTPAnswer {
         if request.method == .options, request.headers.contains("Access-Control-Request-Method"),
            !policy.allowedOrigins.isEmpty, let origin = request.headers["Origin"], policy.allows(origin) {
             var headers: HTTPHeaders = [
@@ -43,9 +47,9 @@ package struct CORSHandler: HTTPHandler {
                 "Access-Control-Max-Age": String(policy.maxAgeSeconds),
             ]
             headers.add("Vary", "Origin")
-            return HTTPResponse(status: .noContent, headers: headers)
+            return .response(HTTPResponse(status: .noContent, headers: headers))
         }
-        return decorate(next.handle(request), for: request)
+        return next.answer(request).map { [self] in decorate($0, for: request) }
     }
 
     /// The CORS headers of an answer from `next`, whether handled or cached.

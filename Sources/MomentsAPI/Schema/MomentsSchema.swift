@@ -70,9 +70,17 @@ public enum MomentsSchema {
                     // A bad page is refused before anything is written.
                     let (first, after) = try arguments.page()
                     try context.authorize(userID: userID)
-                    let timeline = try context.services.likes.updateLike(
+                    // Checked and started here; the page is read once the like
+                    // is durable, and meanwhile the request holds no thread.
+                    let update = try context.services.likes.startUpdateLike(
                         momentID: momentID, userID: userID, isLiked: isLiked, first: first, after: after)
-                    return .node(TimelinePage(timeline: timeline, viewerID: userID, context: context))
+                    return .pending(
+                        PendingResolution(
+                            isReady: { update.committed.isFinished },
+                            whenReady: { ready in update.committed.whenFinished { _ in ready() } },
+                            // The write's error, if any, is `timeline()`'s to throw.
+                            wait: { try? update.committed.wait() },
+                            resolve: { .node(TimelinePage(timeline: try update.timeline(), viewerID: userID, context: context)) }))
                 }
             )
         ])
