@@ -5,9 +5,11 @@ import Dispatch
 /// thread without using a core (a write's fsync).
 package enum HTTPAnswer: Sendable {
     case response(HTTPResponse)
-    /// The server frees the handler's thread, and once `whenReady` calls back
-    /// runs `finish` on its handler pool, ahead of the requests waiting there
-    /// (`HandlerExecution.pooledAhead`); `finish` may defer again.
+    /// The server waits for `whenReady` on the handler's thread for up to
+    /// `HTTPLimits.deferredWaitInPlace` (its lane lent to a spare thread) and
+    /// runs `finish` there; past that it frees the thread, and once `whenReady`
+    /// calls back runs `finish` on its handler pool, ahead of the requests
+    /// waiting there (`HandlerExecution.pooledAhead`). `finish` may defer again.
     case deferred(whenReady: @Sendable (_ ready: @escaping @Sendable () -> Void) -> Void, finish: @Sendable () -> HTTPAnswer)
 
     /// The same answer with `transform` applied to its response, now or once

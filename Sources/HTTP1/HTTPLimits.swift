@@ -55,18 +55,26 @@ package struct HTTPLimits: Sendable, Hashable {
     /// `503` with `Retry-After: 1` (one non-blocking write) and closed at once. Default 10 000.
     package var maxConnections: Int
     /// Requests whose handlers may block (`HandlerExecution.pooled`) that run at once, on threads of
-    /// their own. At least 1. Default: one per core, plus one so that a handler waiting on SQLite's
-    /// fsync does not leave a core idle (`defaultConcurrentHandlers`).
+    /// their own. At least 1. Default: one per core, plus one (`defaultConcurrentHandlers`): measured
+    /// on 2 cores in two alternating pairs, 3 lanes served the synthetic timelines 7-19% faster
+    /// than 2.
     ///
     /// Not more: measured on 2 cores, 16 lanes ran the app's timeline at a quarter of the speed
     /// of 3, because runnable threads beyond the cores get preempted while holding the read
     /// cache's lock, and the others spin on it (`Mutex._lockSlow` took a quarter of the CPU).
     package var maxConcurrentHandlers: Int
     /// Threads beyond `maxConcurrentHandlers` that run queued requests while handlers wait
-    /// without using a core (a like waiting for its group commit's fsync), so those waits do
-    /// not leave cores idle. Bounds the handler threads at `maxConcurrentHandlers` plus this.
-    /// Default 8.
+    /// without using a core (a like waiting for its commit: on SQLite for up to
+    /// `deferredWaitInPlace`, on PostgreSQL its COMMIT's round trip through `HandlerWait.perform`),
+    /// so those waits do not leave cores idle. Bounds the handler threads at
+    /// `maxConcurrentHandlers` plus this. Default 8.
     package var spareHandlerThreads: Int
+    /// How long a handler's deferred answer (`HTTPAnswer.deferred`: a like waiting for its
+    /// commit) is waited for on its own thread, its lane lent to a spare thread meanwhile, before
+    /// the thread is freed and the rest queued for when it is ready. 0: free it at once. Default
+    /// 10 ms: a commit on this machine takes 1-3 ms, and resuming in place is faster than queueing
+    /// for a lane again; a disk stalling for longer holds no thread past it.
+    package var deferredWaitInPlace: Duration
     /// One per online core, plus one.
     package static let defaultConcurrentHandlers = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) + 1
     /// Event loops: threads that read, parse, answer inline and write, each for its share of the
@@ -113,6 +121,7 @@ package struct HTTPLimits: Sendable, Hashable {
         ioThreads: Int = 1,
         maxQueuedHandlers: Int = 1024,
         spareHandlerThreads: Int = 8,
+        deferredWaitInPlace: Duration = .milliseconds(10),
         maxDedicatedHandlers: Int = 2,
         maxPendingOutputBytes: Int = 1024 * 1024,
         readBufferSize: Int = 16 * 1024,
@@ -135,6 +144,7 @@ package struct HTTPLimits: Sendable, Hashable {
         self.maxConnections = maxConnections
         self.maxConcurrentHandlers = maxConcurrentHandlers
         self.spareHandlerThreads = spareHandlerThreads
+        self.deferredWaitInPlace = deferredWaitInPlace
         self.ioThreads = ioThreads
         self.maxQueuedHandlers = maxQueuedHandlers
         self.maxDedicatedHandlers = maxDedicatedHandlers

@@ -54,15 +54,19 @@ extension Connection {
     )
 
     /// On `pool`'s lane, with a handler's answer: a response goes back to the
-    /// I/O thread; a deferred one frees the lane, and its `finish` runs on
-    /// `pool` once ready. Reads only what never changes (`poller`), so any
-    /// thread may call it.
+    /// I/O thread; a deferred one is waited for here for a while (`DeferredWait`),
+    /// else the lane is freed and its `finish` runs on `pool` once ready. Reads
+    /// only what never changes (`poller`, `context`), so any thread may call it.
     private func send(_ answer: HTTPAnswer, to request: HTTPRequest, started: UInt64, from pool: HandlerPool) {
         switch answer {
         case .response(let response):
             poller.submit { [self] in handlerAnswered(request, response, started: started) }
         case .deferred(let whenReady, let finish):
-            pool.submitWhenReady(whenReady) { [self] in
+            let wait = DeferredWait(whenReady)
+            if wait.waitInPlace(upTo: context.limits.deferredWaitInPlace, whileBlocked: pool.whileBlocked) {
+                return send(finish(), to: request, started: started, from: pool)
+            }
+            pool.submitWhenReady(wait.whenReady) { [self] in
                 send(finish(), to: request, started: started, from: pool)
             }
         }

@@ -1,5 +1,7 @@
-/// For code a handler calls that waits without using a core (a like waiting
-/// for its group commit's fsync): the handler pool runs another request on a
+/// For code a handler calls that waits without using a core (a like on
+/// PostgreSQL waiting for its COMMIT's round trip, or a blocking SQLite write;
+/// the app's likes on SQLite defer instead, see `HTTPAnswer.deferred`):
+/// the handler pool runs another request on a
 /// spare thread meanwhile (`HTTPLimits.spareHandlerThreads`). Called from any
 /// other thread, it just runs `wait`.
 ///

@@ -43,7 +43,7 @@ package enum MetricCatalog {
         Entry(name: "moments_http_refusals_total",
               help: "Requests and connections the transport answered itself (400, 408, 413, 414, 431, 501, 505, 503), by status and reason."),
         // Transport (Server.transport, read at a scrape).
-        Entry(name: "moments_http_requests_in_flight", help: "Requests whose handler runs or waits for a handler pool now."),
+        Entry(name: "moments_http_requests_in_flight", help: "Requests whose handler runs, waits for a handler pool or waits for its write to commit now."),
         Entry(name: "moments_http_connections_open", help: "Client connections open now."),
         Entry(name: "moments_http_connections_accepted_total", help: "Client connections accepted."),
         Entry(name: "moments_http_connections_refused_total", help: "Client connections refused with 503 (--max-connections, or stopping)."),

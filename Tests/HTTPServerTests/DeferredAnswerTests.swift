@@ -36,6 +36,8 @@ struct DeferredAnswerTests {
         limits.maxConcurrentHandlers = 1
         limits.spareHandlerThreads = 0
         limits.maxQueuedHandlers = 0
+        // Each waits on its lane this long (lent to no spare: there are none), then frees it.
+        limits.deferredWaitInPlace = .milliseconds(20)
         let waits = Waits()
         let server = try TestServer(limits: limits) { router in router.add(.get, "/deferred", Deferring(waits: waits)) }
         defer { #expect(server.stop()) }

@@ -71,7 +71,8 @@ public enum MomentsSchema {
                     let (first, after) = try arguments.page()
                     try context.authorize(userID: userID)
                     // Checked and started here; the page is read once the like
-                    // is durable, and meanwhile the request holds no thread.
+                    // is durable. Meanwhile the transport decides where the request
+                    // waits (its thread for a while, then none: `HTTPAnswer.deferred`).
                     let update = try context.services.likes.startUpdateLike(
                         momentID: momentID, userID: userID, isLiked: isLiked, first: first, after: after)
                     return .pending(
