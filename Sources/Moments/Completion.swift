@@ -9,7 +9,8 @@ import Locking
 /// commit's fsync, usually milliseconds, sometimes far more when the disk
 /// stalls. A caller that blocks meanwhile holds a handler thread, and on a
 /// loaded server a stall took every one of them, reads included (README,
-/// "fsync stalls"). A caller that registers `whenFinished` holds nothing.
+/// "Benchmark"). A caller that registers `whenFinished` holds nothing; the
+/// server waits in place only briefly (`HTTPLimits.deferredWaitInPlace`).
 package final class Completion: Sendable {
     private enum State {
         case waiting(callbacks: [@Sendable ((any Error)?) -> Void])
