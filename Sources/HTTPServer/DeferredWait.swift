@@ -7,9 +7,10 @@ import Locking
 ///
 /// Why both: a like's commit is usually ready within 1-3 ms. Waiting for it in
 /// place (the lane lent to a spare thread meanwhile, `HandlerPool.whileBlocked`)
-/// resumes it on the thread it already has; measured on the like mix, queueing
-/// the rest behind a lane instead added about 0.5 ms per like and 3 ms to the
-/// likes' p99. But a disk that stalls for a second must not hold every handler
+/// resumes it on the thread it already has; measured on the like mix, freeing
+/// the thread at once made each like wait twice more to be scheduled (the
+/// writer's thread, then a lane: about 0.6 and 0.55 ms on average), and took
+/// the likes' p99 from about 8 to 13-15 ms, the whole mix's from 7 to 10. But a disk that stalls for a second must not hold every handler
 /// thread, so past `limit` the thread is given back and the rest runs once
 /// ready (`HandlerPool.submitWhenReady`).
 final class DeferredWait: Sendable {
