@@ -10,9 +10,10 @@ import Locking
 /// resumes it on the thread it already has; measured on the like mix, freeing
 /// the thread at once made each like wait twice more to be scheduled (the
 /// writer's thread, then a lane: about 0.6 and 0.55 ms on average), and took
-/// the likes' p99 from about 8 to 13-15 ms, the whole mix's from 7 to 10. But a disk that stalls for a second must not hold every handler
-/// thread, so past `limit` the thread is given back and the rest runs once
-/// ready (`HandlerPool.submitWhenReady`).
+/// the likes' p99 from about 8 to 13-15 ms, the whole mix's from 7 to 10.
+/// But a disk that stalls for a second must not hold every handler thread, so
+/// past `limit` the thread is given back and the rest runs once ready
+/// (`HandlerPool.submitWhenReady`).
 final class DeferredWait: Sendable {
     private enum State {
         case waitingInPlace
