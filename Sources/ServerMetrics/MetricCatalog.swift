@@ -61,6 +61,7 @@ package enum MetricCatalog {
         // GraphQL's fragment cache (FragmentCache.Statistics, read at a scrape).
         Entry(name: "moments_fragment_cache_hits_total", help: "Moments written by copying their bytes from the fragment cache."),
         Entry(name: "moments_fragment_cache_misses_total", help: "Fragment-cache lookups that found nothing, so the moment was executed."),
+        Entry(name: "moments_fragment_cache_superseded_total", help: "Fragments removed because their moment's like data changed (a newer fragment of it was stored)."),
         Entry(name: "moments_fragment_cache_bytes", help: "Estimated bytes the fragment cache holds now (--fragment-cache-bytes bounds it)."),
         // Logs.
         Entry(name: "moments_log_lines_dropped_total", help: "Log lines dropped because standard error did not drain (--log-buffer-bytes)."),

@@ -59,6 +59,7 @@ struct ServeMetrics {
             let cached = exporter.snapshot(fragments.statistics) { fragments.statistics }
             exporter.collectCounter("moments_fragment_cache_hits_total") { cached.value.hits }
             exporter.collectCounter("moments_fragment_cache_misses_total") { cached.value.misses }
+            exporter.collectCounter("moments_fragment_cache_superseded_total") { cached.value.superseded }
             exporter.collectGauge("moments_fragment_cache_bytes") { Double(cached.value.bytes) }
         }
         exporter.collectCounter("moments_log_lines_dropped_total") { logWriter.droppedLines }

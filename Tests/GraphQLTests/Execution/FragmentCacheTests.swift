@@ -213,6 +213,65 @@ struct FragmentCacheTests {
         #expect(cache.statistics.bytes <= 1 << 20)
     }
 
+    /// A like gives its moment a new snapshot: storing the object's
+    /// fragment with another `other` removes its older ones under that
+    /// selection at once (they would never be asked for again), and
+    /// nothing else.
+    @Test func aNewerSnapshotOfAnObjectRemovesItsOlderFragmentsThere() {
+        let cache = FragmentCache(maxBytes: 1 << 20)
+        let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 100)
+        let moment = Item("m", "moment"), other = Item("o", "other moment")
+        let before = Item("likes", "before"), after = Item("likes", "after")
+        func key(_ selection: UInt64, _ object: Item, _ snapshot: Item, detail: Int = 0) -> FragmentCache.Key {
+            FragmentCache.Key(selection: selection, fragment: FragmentKey(object, snapshot, value: 3, detail: detail))
+        }
+        func store(_ key: FragmentCache.Key) { cache.store(FragmentCache.Fragment(bytes: bytes, fieldCount: 1), for: key) }
+        func isKept(_ key: FragmentCache.Key) -> Bool { cache.withFragment(for: key) { $0.bytes == bytes } ?? false }
+        let stale = [key(1, moment, before, detail: 0), key(1, moment, before, detail: 1)]
+        let unrelated = [key(2, moment, before), key(1, other, before)]
+        for key in stale + unrelated { store(key) }
+        #expect((stale + unrelated).allSatisfy(isKept))
+
+        let fresh = key(1, moment, after)
+        store(fresh)
+        #expect(isKept(fresh))
+        #expect(!stale.contains(where: isKept))
+        #expect(unrelated.allSatisfy(isKept))
+        let statistics = cache.statistics
+        #expect(statistics.superseded == 2)
+        #expect(statistics.entries == 3)
+        #expect(statistics.bytes == 3 * FragmentCache.cost(FragmentCache.Fragment(bytes: bytes, fieldCount: 1)))
+    }
+
+    /// Removals (superseded or evicted) keep the bookkeeping whole: through
+    /// many stores of changing snapshots into a small cache, what it counts
+    /// is what it holds, within its bound, and the newest of each object
+    /// is among what it holds or was evicted, never answered wrong.
+    @Test func removalsKeepTheCountsExact() {
+        let cache = FragmentCache(maxBytes: 32 << 10)
+        let objects = (0..<300).map { Item(String($0), "n") }
+        var snapshots = objects.map { _ in Item("s", "0") }
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<20_000 {
+            let index = Int.random(in: 0..<objects.count, using: &generator)
+            if round % 3 == 0 { snapshots[index] = Item("s", String(round)) }
+            let key = FragmentCache.Key(
+                selection: 1, fragment: FragmentKey(objects[index], snapshots[index], detail: round % 2))
+            let bytes = Array(String(index).utf8)
+            if let read = cache.withFragment(for: key, { $0.bytes }) {
+                #expect(read == bytes)
+            } else {
+                cache.store(FragmentCache.Fragment(bytes: bytes, fieldCount: 1), for: key)
+            }
+        }
+        let statistics = cache.statistics
+        #expect(statistics.bytes <= 32 << 10)
+        #expect(statistics.superseded > 0)
+        // Every fragment costs its 1-3 bytes plus the fixed overhead.
+        #expect(statistics.bytes >= statistics.entries * FragmentCache.entryOverhead)
+        #expect(statistics.bytes <= statistics.entries * (FragmentCache.entryOverhead + 3))
+    }
+
     @Test func aCacheOfZeroBytesKeepsNothing() {
         var limits = GraphQLLimits()
         limits.fragmentCacheBytes = 0
