@@ -91,13 +91,23 @@ package enum ResponseSerializer {
         buffer.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
+    /// Written from the right, dividing by a constant 10 (a multiplication)
+    /// rather than by a variable power of ten (a division per digit).
     static func appendDecimal(_ value: Int, into buffer: inout [UInt8]) {
-        let value = max(0, value)
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        while divisor > 0 {
-            buffer.append(UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10))
-            divisor /= 10
+        let value = UInt(max(0, value))
+        var digits = 1
+        var probe = value / 10
+        while probe > 0 {
+            digits += 1
+            probe /= 10
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: digits) { written in
+            var rest = value
+            for index in written.indices.reversed() {
+                written[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                rest /= 10
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(written))
         }
     }
 }

@@ -97,4 +97,13 @@ struct ResponseSerializerTests {
         let text = String(decoding: UnsafeBufferPointer(start: line.utf8Start, count: line.utf8CodeUnitCount), as: UTF8.self)
         #expect(text == "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n")
     }
+
+    /// `Content-Length` for bodies of every digit count, and the framing
+    /// digits past any 10^k boundary.
+    @Test(arguments: [0, 1, 9, 10, 99, 100, 1_024, 99_999, 1_000_000, Int.max, -5])
+    func decimals(value: Int) {
+        var buffer: [UInt8] = Array("x".utf8)
+        ResponseSerializer.appendDecimal(value, into: &buffer)
+        #expect(String(decoding: buffer, as: UTF8.self) == "x" + String(max(0, value)))
+    }
 }

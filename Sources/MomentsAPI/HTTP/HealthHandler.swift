@@ -3,8 +3,12 @@ import HTTP1
 /// `GET /healthz`: 200 while the process is up. Never touches the database.
 package struct LivenessHandler: HTTPHandler {
     package init() {}
+    /// Built once: the probe runs inline on the I/O thread, where building
+    /// its headers and body took 1 % of that thread per request (perf, healthz).
+    private static let ok = HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: "ok\n")
+
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
-        HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: "ok\n")
+        Self.ok
     }
 }
 
