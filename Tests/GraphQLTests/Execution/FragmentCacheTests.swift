@@ -251,9 +251,11 @@ struct FragmentCacheTests {
         let cache = FragmentCache(maxBytes: 32 << 10)
         let objects = (0..<300).map { Item(String($0), "n") }
         var snapshots = objects.map { _ in Item("s", "0") }
-        var generator = SystemRandomNumberGenerator()
+        // A fixed pseudo-random order (an LCG), so that a failure repeats.
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
         for round in 0..<20_000 {
-            let index = Int.random(in: 0..<objects.count, using: &generator)
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let index = Int(state >> 33) % objects.count
             if round % 3 == 0 { snapshots[index] = Item("s", String(round)) }
             let key = FragmentCache.Key(
                 selection: 1, fragment: FragmentKey(objects[index], snapshots[index], detail: round % 2))
