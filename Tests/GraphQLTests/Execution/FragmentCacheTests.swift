@@ -259,7 +259,8 @@ struct FragmentCacheTests {
             if round % 3 == 0 { snapshots[index] = Item("s", String(round)) }
             let key = FragmentCache.Key(
                 selection: 1, fragment: FragmentKey(objects[index], snapshots[index], detail: round % 2))
-            let bytes = Array(String(index).utf8)
+            // What this object, snapshot and detail wrote: a wrong entry would show.
+            let bytes = Array("\(index)/\(snapshots[index].name)/\(round % 2)".utf8)
             if let read = cache.withFragment(for: key, { $0.bytes }) {
                 #expect(read == bytes)
             } else {
@@ -269,9 +270,9 @@ struct FragmentCacheTests {
         let statistics = cache.statistics
         #expect(statistics.bytes <= 32 << 10)
         #expect(statistics.superseded > 0)
-        // Every fragment costs its 1-3 bytes plus the fixed overhead.
-        #expect(statistics.bytes >= statistics.entries * FragmentCache.entryOverhead)
-        #expect(statistics.bytes <= statistics.entries * (FragmentCache.entryOverhead + 3))
+        // Every fragment costs its 5-11 bytes plus the fixed overhead.
+        #expect(statistics.bytes >= statistics.entries * (FragmentCache.entryOverhead + 5))
+        #expect(statistics.bytes <= statistics.entries * (FragmentCache.entryOverhead + 11))
     }
 
     @Test func aCacheOfZeroBytesKeepsNothing() {
