@@ -16,6 +16,9 @@ package struct Router: HTTPHandler {
     /// `execution` nil: ask the handler.
     private typealias Route = (method: HTTPMethod, handler: any HTTPHandler, execution: HandlerExecution?)
     private var routes: [String: [Route]] = [:]
+    /// The longest routed path, in bytes: a longer target (one with a query)
+    /// cannot name a route as it stands, so it is not hashed whole.
+    private var longestPath = 0
 
     package init() {}
 
@@ -39,6 +42,7 @@ package struct Router: HTTPHandler {
     private mutating func add(route: Route, _ path: String) {
         routes[path, default: []].removeAll { $0.method == route.method }
         routes[path, default: []].append(route)
+        longestPath = max(longestPath, path.utf8.count)
     }
 
     /// Every routed path, sorted (the metrics' `route` label values).
@@ -68,7 +72,8 @@ package struct Router: HTTPHandler {
     /// request (`cachedResponse`, `execution`, `answer`), and the cut was a
     /// scan and a copy each time (perf, healthz: 1 % of the I/O thread).
     private func routes(for request: HTTPRequest) -> [Route]? {
-        routes[request.target] ?? routes[String(request.path)]
+        if request.target.utf8.count <= longestPath, let direct = routes[request.target] { return direct }
+        return routes[String(request.path)]
     }
 
     package func handle(_ request: HTTPRequest) -> HTTPResponse {

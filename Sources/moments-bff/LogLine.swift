@@ -57,7 +57,23 @@ struct LogLine: LogEscaping {
             digits += 1
             rest /= 10
         }
-        LogTimestamp.appendDigits(value.magnitude, width: digits, into: &bytes)
+        Self.appendDigits(value.magnitude, width: digits, into: &bytes)
+    }
+
+    /// The last `width` decimal digits of `value`, zero-padded, written from
+    /// the right. Why: dividing by a constant 10 compiles to a multiplication,
+    /// where the old left-to-right loop divided by a variable power of ten, a
+    /// real division per digit (perf, healthz: 1 % of the I/O thread on the
+    /// access line's digits).
+    static func appendDigits(_ value: UInt, width: Int, into bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, width)) { digits in
+            var rest = value
+            for index in digits.indices.reversed() {
+                digits[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<width]))
+        }
     }
 
     /// Appends `text` escaped as the type's comment says, cut after `limit` escaped bytes.
@@ -128,23 +144,7 @@ enum LogTimestamp {
     }
 
     private static func appendDigits(_ value: Int, width: Int, into bytes: inout [UInt8]) {
-        appendDigits(UInt(max(0, value)), width: width, into: &bytes)
-    }
-
-    /// The last `width` decimal digits of `value`, zero-padded, written from
-    /// the right. Why: dividing by a constant 10 compiles to a multiplication,
-    /// where the old left-to-right loop divided by a variable power of ten, a
-    /// real division per digit (perf, healthz: 1 % of the I/O thread on the
-    /// access line's digits).
-    static func appendDigits(_ value: UInt, width: Int, into bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, width)) { digits in
-            var rest = value
-            for index in digits.indices.reversed() {
-                digits[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<width]))
-        }
+        LogLine.appendDigits(UInt(max(0, value)), width: width, into: &bytes)
     }
 }
 
