@@ -38,8 +38,18 @@ for soname in libpq.so.5 libcurl.so.4; do
   ldconfig -p | grep -F "$soname" >/dev/null || { echo "FAIL: $soname is not installed (the image installs libpq5 and libcurl4)" >&2; exit 1; }
 done
 
-# As in the image: HOST=0.0.0.0, the database on the volume. A free port
+# Protected mode: the image listens on 0.0.0.0, so without an auth secret it must refuse to start.
+if HOST=0.0.0.0 PORT=0 DATABASE_PATH="$data/refused.sqlite" "$binary" serve >"$data/refused.out" 2>"$data/refused.err"; then
+  echo "FAIL: the image's environment served without an auth secret" >&2; exit 1
+fi
+grep -q -- '--allow-anonymous' "$data/refused.err" || { echo "FAIL: the refusal does not name --allow-anonymous" >&2; cat "$data/refused.err"; exit 1; }
+echo "== without a secret: refused to start ($(head -c 60 "$data/refused.err")...)"
+
+# As compose runs it: HOST=0.0.0.0, the database on the volume, the secret
+# from a file (compose's auth-secret service writes it). A free port
 # instead of 4000, so the check never collides with a running server.
+head -c 48 /dev/urandom | base64 -w0 >"$data/auth_secret"
+export AUTH_SECRET_FILE="$data/auth_secret"
 HOST=0.0.0.0 PORT=0 DATABASE_PATH="$data/moments.sqlite" "$binary" serve >"$data/stdout" 2>"$log" &
 pid=$!
 for _ in $(seq 1 100); do
@@ -53,7 +63,12 @@ echo "== listening on port $port"
 
 # The HEALTHCHECK command.
 curl -fsS "http://127.0.0.1:${port}/healthz" >/dev/null && echo "== healthcheck ok"
-curl -fsS "http://127.0.0.1:${port}/graphql" -H 'Content-Type: application/json' \
+# A client without a token is refused; with one from `moments-bff token` (as the README's container section shows) it is served.
+status="$(curl -sS -o /dev/null -w '%{http_code}' "http://127.0.0.1:${port}/graphql" -H 'Content-Type: application/json' \
+  -d '{"query":"{ getMomentsDetailsByUserID(userID: \"0\") { userDetails { name } } }"}')"
+[ "$status" = 401 ] || { echo "FAIL: a request without a token got $status" >&2; exit 1; }
+token="$("$binary" token --user 0)"
+curl -fsS "http://127.0.0.1:${port}/graphql" -H 'Content-Type: application/json' -H "Authorization: Bearer $token" \
   -d '{"query":"{ getMomentsDetailsByUserID(userID: \"0\") { userDetails { name } } }"}'
 echo
 [ -s "$data/moments.sqlite" ] && echo "== database created on the volume"

@@ -150,6 +150,12 @@ package struct ConnectionStateMachine: Sendable {
         }
     }
 
+    /// The admission refused a request from its head (`HTTPAdmission`): the
+    /// same as a refused parse, so the body is never read and no `100 Continue` goes out.
+    package mutating func headRefused(status: HTTPStatus) -> Action {
+        parseFailed(status: status)
+    }
+
     /// `count` bytes of output were queued (a response, a `100 Continue`): they
     /// extend the time the client may take to read (`minResponseDataRate`).
     package mutating func outputQueued(_ count: Int, now: Duration) {

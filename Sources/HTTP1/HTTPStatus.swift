@@ -36,4 +36,6 @@ extension HTTPStatus {
     package static let notModified = HTTPStatus(304, "Not Modified")
     package static let unauthorized = HTTPStatus(401, "Unauthorized")
     package static let forbidden = HTTPStatus(403, "Forbidden")
+    /// RFC 9110 §15.5.20: the request was sent to a server not configured to answer for its `Host`.
+    package static let misdirectedRequest = HTTPStatus(421, "Misdirected Request")
 }

@@ -111,8 +111,15 @@ extension Connection {
     /// The one answer to a refused request or a timed-out one: its status, `Connection: close`.
     /// The access log names the request if its head was decoded, and `detail` what refused it.
     func queueErrorResponse(_ status: HTTPStatus, detail: String?) {
-        let response = HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
-                                    body: Array("\(status.code) \(status.reasonPhrase)\n".utf8))
+        queueErrorResponse(
+            HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                         body: Array("\(status.code) \(status.reasonPhrase)\n".utf8)),
+            detail: detail)
+    }
+
+    /// As above, with the response the refusal chose (`HTTPAdmission`).
+    func queueErrorResponse(_ response: HTTPResponse, detail: String?) {
+        let status = response.status
         let head = decoder.headInProgress
         // The client's id when its head was decoded (a body too large, a body timeout), else a new one.
         let requestID = head.map { context.requestIDs.id(for: $0.headers) } ?? context.requestIDs.next()

@@ -169,6 +169,12 @@ final class Connection: @unchecked Sendable {
                 perform(machine.needMoreData())
                 return offset
             case let .head(head):
+                if let refusal = context.admission?.refusal(of: head, peer: peerHost) {
+                    if case .respondAndClose = machine.headRefused(status: refusal.status) {
+                        queueErrorResponse(refusal, detail: "admission")
+                    }
+                    return bytes.count  // the refused request's body is never read
+                }
                 perform(machine.headReceived(
                     expectsContinue: head.expectsContinue, keepAlive: head.keepAlive,
                     bodyBytesRead: bytes.count &- offset, now: now

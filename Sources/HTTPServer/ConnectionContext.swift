@@ -5,6 +5,8 @@ import Synchronization
 /// What every connection of one server shares; immutable, so any thread may read it.
 final class ConnectionContext: Sendable {
     let handler: any HTTPHandler
+    /// Asked about every request's head before its body is read (nil: every request is admitted).
+    let admission: (any HTTPAdmission)?
     /// Where `.pooled` handlers run, off the I/O thread (`maxConcurrentHandlers`, `maxQueuedHandlers`).
     let handlerPool: HandlerPool
     /// Where `.dedicated` handlers run, beside the pool (`maxDedicatedHandlers`, no queue).
@@ -26,12 +28,13 @@ final class ConnectionContext: Sendable {
     func beginStopping() { stopping.store(true, ordering: .relaxed) }
 
     init(
-        handler: any HTTPHandler, limits: HTTPLimits, accessLog: Server.AccessLog?, logger: Server.Logger?,
+        handler: any HTTPHandler, admission: (any HTTPAdmission)? = nil, limits: HTTPLimits, accessLog: Server.AccessLog?, logger: Server.Logger?,
         requestIDs: RequestIDGenerator = RequestIDGenerator(),
         connectionClosed: @escaping @Sendable (ObjectIdentifier) -> Void
     ) {
         self.requestIDs = requestIDs
         self.handler = handler
+        self.admission = admission
         self.limits = limits
         self.handlerPool = HandlerPool(
             label: "http.handler", width: limits.maxConcurrentHandlers, spareLanes: limits.spareHandlerThreads,

@@ -42,6 +42,7 @@ package final class Server: Sendable {
     /// Pending connections the kernel queues before accept (nginx's `backlog`).
     package let backlog: Int32
     private let handler: any HTTPHandler
+    private let admission: (any HTTPAdmission)?
     private let accessLog: AccessLog?
     private let logger: Logger?
     private let acceptQueue = DispatchQueue(label: "http.accept")
@@ -56,8 +57,10 @@ package final class Server: Sendable {
 
     package init(
         host: String, port: Int, limits: HTTPLimits = HTTPLimits(), backlog: Int32 = 4096,
-        handler: any HTTPHandler, accessLog: AccessLog? = nil, logger: Logger? = nil
+        admission: (any HTTPAdmission)? = nil, handler: any HTTPHandler, accessLog: AccessLog? = nil,
+        logger: Logger? = nil
     ) {
+        self.admission = admission
         self.host = host
         self.port = port
         self.limits = limits
@@ -74,7 +77,7 @@ package final class Server: Sendable {
         do { try Socket.raiseOpenFileLimit() } catch { logger?("cannot raise the open-file limit: \(error)") }
         let address = try SocketAddress(host: host, port: port)
         let context = ConnectionContext(
-            handler: handler, limits: limits, accessLog: accessLog, logger: logger, requestIDs: requestIDs,
+            handler: handler, admission: admission, limits: limits, accessLog: accessLog, logger: logger, requestIDs: requestIDs,
             connectionClosed: { [weak self] id in self?.connectionClosed(id) }
         )
         var pollers: [Poller] = []

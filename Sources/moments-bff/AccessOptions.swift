@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import GraphQL
+import HTTP1
 import MomentsAPI
 
 /// Who may send which documents: persisted queries (APQ), trusted
@@ -14,6 +15,40 @@ struct AccessOptions: ParsableArguments {
     var trustedDocuments: String?
 
     @OptionGroup var auth: AuthSecretOptions
+
+    @Flag(help: "Serve without an auth secret on an address others can reach: anyone who reaches the port acts as any user. Without it such a server refuses to start. [ALLOW_ANONYMOUS=1]")
+    var allowAnonymous = false
+
+    @Option(help: "A Host name served to anonymous clients besides loopback names and IP addresses (repeatable; .example.com for a domain and its subdomains, * for any). [ALLOWED_HOSTS, comma separated] (default: none)")
+    var allowedHosts: [String] = []
+
+    /// `--allow-anonymous`, else `ALLOW_ANONYMOUS` (1, true, yes or on).
+    var resolveAllowAnonymous: Bool {
+        if allowAnonymous { return true }
+        guard let value = Environment.string("ALLOW_ANONYMOUS")?.lowercased() else { return false }
+        return ["1", "true", "yes", "on"].contains(value)
+    }
+
+    /// The Host names anonymous requests may name (`HostCheck`).
+    var resolveHostCheck: HostCheck {
+        let names = allowedHosts.isEmpty
+            ? (Environment.string("ALLOWED_HOSTS")?.split(separator: ",").map { String($0.trimmingOWS) } ?? [])
+            : allowedHosts
+        return HostCheck(allowedHosts: names)
+    }
+
+    /// Protected mode (Redis's model): a server reachable beyond loopback
+    /// with no secret would let anyone act as any user, so it starts only
+    /// when someone chose that (`--allow-anonymous`).
+    static func checkProtectedMode(host: String, authenticated: Bool, allowAnonymous: Bool) throws(StartupError) {
+        guard !authenticated, !allowAnonymous, !InternalPageSetting.isLoopback(host) else { return }
+        throw StartupError("""
+            refusing to serve \(LogLine.escaped(host, limit: 64)) without authentication: anyone who reaches \
+            this address could read any timeline and like as any user. Give a secret with --auth-secret-file \
+            (AUTH_SECRET_FILE) or --auth-secret (AUTH_SECRET), or accept anonymous access with --allow-anonymous \
+            (ALLOW_ANONYMOUS=1), or listen on 127.0.0.1
+            """)
+    }
 
     /// The bearer-token check; nil when no secret is configured (no authentication).
     func resolveAuthenticator() throws -> BearerTokenVerifier? {

@@ -12,6 +12,8 @@ struct InternalRoutes {
     let configuration: ServeConfiguration
     let store: MomentsStore
     let responseCache: ResponseCache?
+    /// Who may act as whom, as the page shows it (bearer tokens, anonymous on loopback, `--allow-anonymous`).
+    let access: String
     /// Responses counted so far (the request metrics' totals); nil with `--metrics off`.
     let responseTotals: @Sendable () -> ResponseTotals.Snapshot?
     /// The remote toggles whose source, age and last fetch the page shows.
@@ -64,6 +66,7 @@ struct InternalRoutes {
                 "startedAt": .int(startedAt),
                 "uptimeSeconds": .int(now - startedAt),
                 "pid": .int(Int(getpid())),
+                "access": .string(access),
             ],
             "configuration": .array(settings.map { ["option": .string($0.option), "value": .string($0.value)] }),
             "database": [

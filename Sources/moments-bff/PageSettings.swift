@@ -1,4 +1,5 @@
 import ArgumentParser
+import MomentsAPI
 
 /// `--explorer on|off` [EXPLORER]: whether a browser's `GET /graphql` gets the explorer page.
 enum ExplorerSetting: String, CaseIterable {
@@ -33,16 +34,8 @@ enum InternalPageSetting: String, CaseIterable {
         }
     }
 
-    /// `localhost`, `127.0.0.0/8` and `::1` (bracketed or not); anything else,
-    /// `0.0.0.0` and `::` above all, may be reached from elsewhere.
-    static func isLoopback(_ host: String) -> Bool {
-        var name = host.lowercased()
-        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-        if name == "localhost" || name == "::1" || name == "0:0:0:0:0:0:0:1" { return true }
-        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard octets.count == 4, octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && UInt8($0) != nil }) else { return false }
-        return octets[0] == "127"
-    }
+    /// Whether `host` is reachable from this machine only (`Loopback`).
+    static func isLoopback(_ host: String) -> Bool { Loopback.contains(host) }
 }
 
 /// The option, else the environment variable, else the default; an unknown

@@ -29,6 +29,11 @@ struct ServeCommand: ParsableCommand {
         let toggleSettings = try toggleOptions.resolve(databasePath: DatabaseLocation(configuration.databasePath).localFileStem)
         let persistedQueries = try access.resolvePersistedQueries()
         let authenticator = try access.resolveAuthenticator()
+        let allowAnonymous = access.resolveAllowAnonymous
+        try AccessOptions.checkProtectedMode(
+            host: configuration.host, authenticated: authenticator != nil, allowAnonymous: allowAnonymous)
+        // Only an anonymous server judges Host names: with a secret a rebound page holds no token.
+        let hostCheck = authenticator == nil ? access.resolveHostCheck : nil
         let label = "moments-bff"
         let logFormat = configuration.logFormat
         let logWriter = LogWriter(capacity: configuration.logBufferBytes, label: label, format: logFormat)
@@ -46,7 +51,12 @@ struct ServeCommand: ParsableCommand {
             "apq": "\(persistedQueries.automaticPersistedQueries && persistedQueries.trustedDocuments == nil ? "on" : "off")",
             "trustedDocuments": "\(persistedQueries.trustedDocuments?.operations.count ?? 0)",
             "auth": "\(authenticator == nil ? "off" : "bearer HS256")",
+            "allowedHosts": "\(hostCheck?.allowedHosts ?? [])",
         ])
+        let anonymousNote = authenticator == nil && !InternalPageSetting.isLoopback(configuration.host)
+            ? "anonymous access allowed (--allow-anonymous): anyone who reaches \(configuration.host) acts as any user"
+            : nil
+        if let anonymousNote { logger.warning("\(anonymousNote)") }
 
         let store: MomentsStore
         do {
@@ -87,6 +97,7 @@ struct ServeCommand: ParsableCommand {
         }
 
         var router = Router()
+        let errorCounters = GraphQLErrorCounters(factory: metricsFactory)
         let graphQL = GraphQLHTTPHandler(
             engine: engine,
             services: MomentsServices(timelines: timelines, likes: likes, toggles: toggles),
@@ -94,7 +105,7 @@ struct ServeCommand: ParsableCommand {
             responseCache: responseCache,
             persistedQueries: persistedQueries,
             authenticator: authenticator,
-            errorCounters: GraphQLErrorCounters(factory: metricsFactory)
+            errorCounters: errorCounters
         )
         router.add(.post, "/graphql", graphQL)
         // A browser's GET without a query gets the explorer page; everything else the endpoint.
@@ -104,7 +115,7 @@ struct ServeCommand: ParsableCommand {
         // /readyz pings SQLite but must answer while the pool is saturated,
         // so it has a small lane of its own.
         router.add(.get, "/healthz", execution: .inline, LivenessHandler())
-        router.add(.get, "/readyz", execution: .dedicated, ReadinessHandler(ping: { try store.ping() }))
+        router.add(.get, "/readyz", execution: .dedicated, ReadinessHandler(notes: anonymousNote.map { [$0] } ?? [], ping: { try store.ping() }))
         router.add(.get, "/", execution: .inline, RootPageHandler())
 
         // /metrics on the main port, or on a server of its own (--metrics-port).
@@ -127,11 +138,19 @@ struct ServeCommand: ParsableCommand {
         if internalPage {
             InternalRoutes(
                 configuration: configuration, store: store, responseCache: responseCache,
+                access: anonymousNote ?? (authenticator == nil ? "anonymous, on loopback only" : "bearer tokens (HS256)"),
                 responseTotals: { requests?.responseTotals }, toggles: toggles)
                 .add(to: &router)
         }
 
-        let handler = CORSHandler(policy: CORSPolicy(allowedOrigins: configuration.corsOrigins), next: router)
+        let handler = CORSHandler(
+            policy: CORSPolicy(allowedOrigins: configuration.corsOrigins), paths: [AccessPolicy.graphQLPath], next: router)
+        // Decided from each request's head, before its body: the Host check
+        // (anonymous), or the token on every route that shows or changes data.
+        let admission = AccessPolicy(
+            hostCheck: hostCheck, authenticator: authenticator,
+            protectedPaths: Set(router.paths.filter { $0 == AccessPolicy.graphQLPath || $0 == "/metrics" || $0.hasPrefix("/internal/") }),
+            errorCounters: errorCounters)
         // One record per response, handled or refused by the transport: the
         // access log (info) and the request metrics both come from it.
         // Each server's responses are labelled by the paths it routes.
@@ -145,14 +164,16 @@ struct ServeCommand: ParsableCommand {
             }
         }
         let server = Server(
-            host: configuration.host, port: configuration.port, limits: configuration.httpLimits, handler: handler,
+            host: configuration.host, port: configuration.port, limits: configuration.httpLimits, admission: admission,
+            handler: handler,
             accessLog: onResponse(routing: router.paths),
             logger: { message in logger.warning("\(message)") }
         )
         var metricsServer: Server?
         if case .port(let port) = configuration.metrics {
             metricsServer = Server(
-                host: configuration.host, port: port, limits: configuration.httpLimits, handler: metricsRouter,
+                host: configuration.host, port: port, limits: configuration.httpLimits,
+                admission: AccessPolicy(hostCheck: hostCheck, authenticator: nil, protectedPaths: []), handler: metricsRouter,
                 accessLog: onResponse(routing: metricsRouter.paths), logger: { message in logger.warning("\(message)") })
         }
         let servers = [server] + (metricsServer.map { [$0] } ?? [])

@@ -101,7 +101,7 @@ import TestSupport
     }
 
     @Test func internalPageIsOffByDefaultOnEveryInterface() async throws {
-        let server = try ServerProcess(databasePath: directory.databasePath, arguments: ["--host", "0.0.0.0"])
+        let server = try ServerProcess(databasePath: directory.databasePath, arguments: ["--host", "0.0.0.0", "--allow-anonymous"])
         let client = try loopbackClient(server)
         #expect(try await client.get("/internal").status == 404)
         #expect(try await client.get("/internal/facts").status == 404)
@@ -110,7 +110,7 @@ import TestSupport
 
     @Test func internalPageOnServesEveryInterface() async throws {
         let server = try ServerProcess(
-            databasePath: directory.databasePath, arguments: ["--host", "0.0.0.0"], environment: ["INTERNAL_PAGE": "on"])
+            databasePath: directory.databasePath, arguments: ["--host", "0.0.0.0", "--allow-anonymous"], environment: ["INTERNAL_PAGE": "on"])
         let client = try loopbackClient(server)
         #expect(try await client.get("/internal").status == 200)
     }

@@ -17,13 +17,17 @@ package struct CORSPolicy: Sendable {
 }
 
 /// Answers CORS preflights and adds `Access-Control-Allow-Origin` to responses
-/// for allowed origins; everything else passes through to `next` untouched.
+/// for allowed origins, on `paths` only; everything else passes through to
+/// `next` untouched. Only the API is shared with other origins: the QA
+/// page's routes and `/metrics` never are, whatever `--cors-origin` says.
 package struct CORSHandler: HTTPHandler {
     private let policy: CORSPolicy
+    private let paths: Set<String>
     private let next: any HTTPHandler
 
-    package init(policy: CORSPolicy, next: any HTTPHandler) {
+    package init(policy: CORSPolicy, paths: Set<String>, next: any HTTPHandler) {
         self.policy = policy
+        self.paths = paths
         self.next = next
     }
 
@@ -38,8 +42,8 @@ package struct CORSHandler: HTTPHandler {
     }
 
     package func answer(_ request: HTTPRequest) -> HTTPAnswer {
-        if request.method == .options, request.headers.contains("Access-Control-Request-Method"),
-           !policy.allowedOrigins.isEmpty, let origin = request.headers["Origin"], policy.allows(origin) {
+        guard !policy.allowedOrigins.isEmpty, paths.contains(String(request.path)) else { return next.answer(request) }
+        if request.method == .options, request.headers.contains("Access-Control-Request-Method"), let origin = request.headers["Origin"], policy.allows(origin) {
             var headers: HTTPHeaders = [
                 "Access-Control-Allow-Origin": origin,
                 "Access-Control-Allow-Methods": policy.allowedMethods,
@@ -54,7 +58,8 @@ package struct CORSHandler: HTTPHandler {
 
     /// The CORS headers of an answer from `next`, whether handled or cached.
     private func decorate(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
-        guard !policy.allowedOrigins.isEmpty, let origin = request.headers["Origin"] else { return response }
+        guard !policy.allowedOrigins.isEmpty, let origin = request.headers["Origin"], paths.contains(String(request.path))
+        else { return response }
         var response = response
         if policy.allows(origin) { response.headers.set("Access-Control-Allow-Origin", origin) }
         response.headers.add("Vary", "Origin")

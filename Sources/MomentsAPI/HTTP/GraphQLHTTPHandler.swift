@@ -47,7 +47,25 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         // passed, so an alias hit has passed them too.)
         guard let responseCache, let alias = requestKey(request, viewer: viewer),
             let hit = responseCache.lookup(alias) else { return nil }
-        return cachedAnswer(hit, to: request)
+        return withCachePolicy(cachedAnswer(hit, to: request), for: request)
+    }
+
+    /// What a cache between the server and the client may keep (RFC 9111).
+    /// With authentication an answer is the viewer's own: `private, no-store`,
+    /// and `Vary: Authorization` for caches that ignore `private`. Anonymous
+    /// answers depend on the URL alone: a GET's `200` may be kept by a shared
+    /// cache for 1 s, the staleness window the server promises between
+    /// instances (docs/storage.md); anything else is `no-store`, unless a
+    /// refusal chose its own (persisted queries').
+    private func withCachePolicy(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+        var response = response
+        if authenticator != nil {
+            response.headers.set("Cache-Control", "private, no-store")
+            response.headers.add("Vary", "Authorization")
+        } else if request.method == .get || request.method == .head, !response.headers.contains("Cache-Control") {
+            response.headers.add("Cache-Control", response.status == .ok ? "public, max-age=1" : "no-store")
+        }
+        return response
     }
 
     private func cachedAnswer(_ hit: ResponseCache.Hit, to request: HTTPRequest) -> HTTPResponse {
@@ -132,6 +150,11 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     /// Deferred for a mutation waiting for its like's commit: the handler's
     /// thread is free meanwhile (see `PendingResolution`).
     package func answer(_ request: HTTPRequest) -> HTTPAnswer {
+        uncachedAnswer(request).map { [self] in withCachePolicy($0, for: request) }
+    }
+
+    /// The answer before `withCachePolicy`.
+    private func uncachedAnswer(_ request: HTTPRequest) -> HTTPAnswer {
         // The request timeout counts from here: body parsing and preparation too.
         let deadline = ContinuousClock.now.advanced(by: engine.limits.requestTimeout)
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])

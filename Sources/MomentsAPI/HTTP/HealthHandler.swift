@@ -15,13 +15,19 @@ package struct LivenessHandler: HTTPHandler {
 /// `GET /readyz`: 200 only while the database answers a trivial query.
 package struct ReadinessHandler: HTTPHandler {
     private let ping: @Sendable () throws -> Void
+    /// Lines after `ready` that an operator should see (anonymous access allowed).
+    private let notes: [String]
 
-    package init(ping: @escaping @Sendable () throws -> Void) { self.ping = ping }
+    package init(notes: [String] = [], ping: @escaping @Sendable () throws -> Void) {
+        self.ping = ping
+        self.notes = notes
+    }
 
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
         do {
             try ping()
-            return HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: "ready\n")
+            let body = (["ready"] + notes).joined(separator: "\n") + "\n"
+            return HTTPResponse(status: .ok, contentType: "text/plain; charset=utf-8", body: body)
         } catch {
             return HTTPResponse(status: .serviceUnavailable, contentType: "text/plain; charset=utf-8", body: "database unavailable\n")
         }

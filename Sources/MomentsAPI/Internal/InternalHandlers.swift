@@ -57,6 +57,10 @@ package struct InternalResetHandler: HTTPHandler {
         guard available else {
             return refuse(Self.forbidden, "The reset is only offered with an explicit --internal-page on.")
         }
+        // A reset is a developer's act on their own machine: never from another host, whatever a proxy forwards.
+        guard let peer = request.remoteAddress, Loopback.contains(peer) else {
+            return refuse(Self.forbidden, "The reset is only accepted from a loopback connection.")
+        }
         if let origin = request.headers["Origin"], !Self.isSameOrigin(origin, host: request.headers["Host"]) {
             return refuse(Self.forbidden, "Cross-origin requests may not reset the data.")
         }
@@ -70,7 +74,7 @@ package struct InternalResetHandler: HTTPHandler {
               case .string(let confirm)? = object["confirm"] else {
             return refuse(.badRequest, #"The body must be {"confirm": TOKEN}, the token from /internal/facts."#)
         }
-        guard confirm == token else {
+        guard confirm.utf8.elementsEqual(token.utf8) else {
             return refuse(Self.forbidden, "The confirmation token does not match.")
         }
         do {

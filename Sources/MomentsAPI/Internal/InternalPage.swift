@@ -122,6 +122,7 @@ td:last-child { font-family: var(--mono); word-break: break-all; }
         <input type="checkbox" id="likes-toggle" checked>
         <span class="track"></span><span>Likes <code>isLikeButtonForMomentEnabled</code></span>
       </label>
+      <input type="password" id="token" placeholder="bearer token" aria-label="Bearer token" title="With --auth-secret: a token from `moments-bff token`, sent with every call of this page">
     </div>
     <div class="phone" id="timeline" aria-live="polite"><div class="empty">Loading the timeline…</div></div>
   </section>
@@ -153,6 +154,9 @@ const LIKE = `mutation updateMomentLike($momentID: ID!, $userID: ID!, $isLiked: 
 }`;
 const APP_HEADERS = { "Content-Type": "application/json", "x-app-platform": "iOS", "x-app-version": "1.0.0", "x-os-version": "17.0" };
 let viewer = "0", withLikes = true, facts = null, loadTicket = 0;
+// With --auth-secret every call of the page carries the token typed here (kept for this tab only).
+let token = sessionStorage.getItem("moments.token") || "";
+function authorized(headers) { return token ? { ...headers, Authorization: "Bearer " + token } : headers; }
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -197,7 +201,7 @@ function relative(seconds) {
   return new Date(Number(seconds) * 1000).toLocaleDateString();
 }
 async function graphql(query, variables, operationName) {
-  const response = await fetch("/graphql", { method: "POST", headers: APP_HEADERS, body: JSON.stringify({ query, variables, operationName }) });
+  const response = await fetch("/graphql", { method: "POST", headers: authorized(APP_HEADERS), body: JSON.stringify({ query, variables, operationName }) });
   const result = await response.json();
   if (result.errors && result.errors.length) throw new Error(result.errors.map((e) => e.message).join("; "));
   return result.data;
@@ -268,7 +272,8 @@ function duration(s) { const d = Math.floor(s / 86400), h = Math.floor(s % 86400
 function renderFacts() {
   const f = facts, s = f.server, db = f.database, c = f.caches, r = f.requests;
   dl("server", [["version", s.version], ["build", s.build + " · " + s.compiler], ["built", s.builtAt ? new Date(s.builtAt * 1000).toLocaleString() : null],
-    ["started", new Date(s.startedAt * 1000).toLocaleString()], ["uptime", duration(s.uptimeSeconds)], ["pid", s.pid]]);
+    ["started", new Date(s.startedAt * 1000).toLocaleString()], ["uptime", duration(s.uptimeSeconds)], ["pid", s.pid],
+    ["access", s.access]]);
   dl("counters", [...(r ? [["requests", r.total], ["from response cache", r.fromResponseCache], ["2xx / 3xx", r["2xx"] + " / " + r["3xx"]], ["4xx / 5xx", r["4xx"] + " / " + r["5xx"]]] : [["requests", "not counted (--metrics off)"]]),
     ["read cache", c.readCache ? `${c.readCache.timelines} / ${c.readCache.timelineCapacity} timelines, ${c.readCache.momentLikes} / ${c.readCache.momentLikesCapacity} likers` : "off"],
     ["response cache", c.responseCache ? `${c.responseCache.entries} answers, ${bytes(c.responseCache.bytes)} / ${bytes(c.responseCache.capacityBytes)}` : "off"]]);
@@ -311,7 +316,7 @@ function renderReset() {
     confirm.addEventListener("click", async () => {
       confirm.disabled = true;
       try {
-        const response = await fetch("/internal/reset", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ confirm: facts.reset.token }) });
+        const response = await fetch("/internal/reset", { method: "POST", headers: authorized({ "Content-Type": "application/json" }), body: JSON.stringify({ confirm: facts.reset.token }) });
         const result = await response.json();
         if (!response.ok) throw new Error(result.error || response.statusText);
         toast("The demo data is back.");
@@ -331,7 +336,7 @@ function renderViewers() {
 }
 async function loadFacts() {
   try {
-    const response = await fetch("/internal/facts", { headers: { Accept: "application/json" } });
+    const response = await fetch("/internal/facts", { headers: authorized({ Accept: "application/json" }) });
     facts = await response.json();
     if (!response.ok) throw new Error(facts.error || response.statusText);
     renderFacts();
@@ -343,6 +348,8 @@ $("viewer").addEventListener("change", (e) => { viewer = e.target.value; $("view
 $("viewer-id").addEventListener("keydown", (e) => { if (e.key === "Enter" && e.target.value.trim()) { viewer = e.target.value.trim(); if (facts) renderViewers(); loadTimeline(); } });
 $("likes-toggle").addEventListener("change", (e) => { withLikes = e.target.checked; loadTimeline(); });
 $("refresh").addEventListener("click", () => { loadFacts(); loadTimeline(); });
+$("token").value = token;
+$("token").addEventListener("change", (e) => { token = e.target.value.trim(); sessionStorage.setItem("moments.token", token); loadFacts(); loadTimeline(); });
 loadFacts();
 loadTimeline();
 </script>
