@@ -14,9 +14,9 @@ import TestSupport
         let body = #"{"query":"{ __typename }"}"#
         for (index, client) in clients.enumerated() {
             try client.send(
-                "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n"
-                + "POST /graphql HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
-                + "GET /nowhere-\(index) HTTP/1.1\r\nHost: t\r\n\r\n")
+                "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                + "POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                + "GET /nowhere-\(index) HTTP/1.1\r\nHost: localhost\r\n\r\n")
         }
         for client in clients {
             let responses = try client.readResponses(3)

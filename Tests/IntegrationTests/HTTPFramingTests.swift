@@ -16,8 +16,8 @@ import TestSupport
 
     @Test func pipelinedRequestsAreAnsweredInOrder() throws {
         let client = try RawClient(port: server.port)
-        let post = "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(Self.body.utf8.count)\r\n\r\n\(Self.body)"
-        try client.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n" + post + "GET /nope HTTP/1.1\r\nHost: x\r\n\r\n")
+        let post = "POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(Self.body.utf8.count)\r\n\r\n\(Self.body)"
+        try client.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n" + post + "GET /nope HTTP/1.1\r\nHost: localhost\r\n\r\n")
         let responses = try client.readResponses(3)
         #expect(responses[0].head.hasPrefix("HTTP/1.1 200"))
         #expect(responses[1].head.hasPrefix("HTTP/1.1 200"))
@@ -31,7 +31,7 @@ import TestSupport
         let first = String(decoding: bytes[..<20], as: UTF8.self)
         let rest = String(decoding: bytes[20...], as: UTF8.self)
         try client.send(
-            "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            "POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "14;ext=1\r\n\(first)\r\n\(String(rest.utf8.count, radix: 16))\r\n\(rest)\r\n0\r\nX-Trailer: t\r\n\r\n")
         let response = try #require(try client.readResponses(1).first)
         #expect(response.head.hasPrefix("HTTP/1.1 200"))
@@ -39,11 +39,11 @@ import TestSupport
     }
 
     @Test(arguments: [
-        "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
-        "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!",
-        "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Folded: a\r\n  b\r\n\r\n",
+        "POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+        "POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!",
+        "GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Folded: a\r\n  b\r\n\r\n",
         "GET /healthz HTTP/1.1\r\n\r\n",
-        "POST /graphql HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        "POST /graphql HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
     ])
     func malformedFramingIs400AndCloses(request: String) throws {
         let client = try RawClient(port: server.port)
@@ -55,7 +55,7 @@ import TestSupport
 
     @Test func expectContinueGetsContinueThenTheAnswer() throws {
         let client = try RawClient(port: server.port)
-        try client.send("POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: \(Self.body.utf8.count)\r\n\r\n")
+        try client.send("POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: \(Self.body.utf8.count)\r\n\r\n")
         let interim = try #require(try client.readResponses(1).first)
         #expect(interim.head.hasPrefix("HTTP/1.1 100"))
         try client.send(Self.body)

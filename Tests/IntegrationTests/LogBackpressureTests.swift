@@ -15,7 +15,7 @@ import TestSupport
         // Nobody reads standard error from here on: about 20 KiB of it fits
         // (pipe and buffer), a few hundred access lines; then the writer blocks.
         let client = try RawClient(port: server.port, receiveTimeout: .seconds(5))
-        let request = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+        let request = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
         let started = ContinuousClock.now
         for _ in 0..<30 {
             try client.send(String(repeating: request, count: 100))

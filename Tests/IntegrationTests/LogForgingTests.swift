@@ -19,7 +19,7 @@ import TestSupport
     func waitForEarlierLines() throws {
         let path = "/barrier-\(UUID().uuidString)"
         let client = try RawClient(port: server.port)
-        try client.send("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        try client.send("GET \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         _ = try client.readUntilClose()
         try #require(server.waitForStderrLine { $0.contains("GET \(path) 404") } != nil)
     }
@@ -44,7 +44,7 @@ import TestSupport
         // The request-target may carry obs-text (bytes >= 0x80): here C1 CSI
         // ("ESC [" to a terminal) and NEL (a line break to some log viewers).
         let client = try RawClient(port: server.port)
-        try client.send("GET /a\u{9b}2J\u{85}\\b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        try client.send("GET /a\u{9b}2J\u{85}\\b HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         #expect(try client.readUntilClose().hasPrefix("HTTP/1.1 404"))
         let line = try #require(server.waitForStderrLine { $0.contains("GET /a") })
         #expect(line.contains(#" info moments-bff: GET /a\u{9b}2J\u{85}\\b 404 "#))

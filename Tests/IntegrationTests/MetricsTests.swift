@@ -33,7 +33,7 @@ struct MetricsTests {
         #expect(try await client.graphQL(query: "{ nope").status == 200)
         // A header block over --max-header-bytes: refused by the transport.
         let raw = try RawClient(port: server.port)
-        try raw.send("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 2_000))\r\n\r\n")
+        try raw.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: \(String(repeating: "a", count: 2_000))\r\n\r\n")
         #expect(try raw.readUntilClose().hasPrefix("HTTP/1.1 431"))
 
         let scrape = try await Scrape.fetch(server.baseURL)
@@ -102,7 +102,7 @@ struct MetricsTests {
         for start in stride(from: 0, to: names, by: batch) {
             var requests = ""
             for index in start..<(start + batch) {
-                requests += "GET /graphql?query=query%20op\(index)%7B__typename%7D HTTP/1.1\r\nHost: x\r\n\r\n"
+                requests += "GET /graphql?query=query%20op\(index)%7B__typename%7D HTTP/1.1\r\nHost: localhost\r\n\r\n"
             }
             try client.send(requests)
             let responses = try client.readResponses(batch)

@@ -79,10 +79,10 @@ import TestSupport
             var request: [UInt8]
             if let operationName = sent.operationName {
                 let body = try JSONSerialization.data(withJSONObject: ["query": "{ __typename }", "operationName": operationName])
-                request = Array("POST ".utf8) + sent.path + Array(" HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n".utf8)
+                request = Array("POST ".utf8) + sent.path + Array(" HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n".utf8)
                 request += Array("X-Request-ID: ".utf8) + sent.id + Array("\r\nConnection: close\r\n\r\n".utf8) + Array(body)
             } else {
-                request = Array("GET ".utf8) + sent.path + Array(" HTTP/1.1\r\nHost: x\r\nX-Request-ID: ".utf8) + sent.id
+                request = Array("GET ".utf8) + sent.path + Array(" HTTP/1.1\r\nHost: localhost\r\nX-Request-ID: ".utf8) + sent.id
                 request += Array("\r\nConnection: close\r\n\r\n".utf8)
             }
             let client = try RawClient(port: server.port)
