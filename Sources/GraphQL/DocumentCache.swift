@@ -6,6 +6,11 @@ import Locking
 /// Clients send the same few documents, so hits are the common case: a hit
 /// is a hash lookup and a stamp under the lock; eviction scans, but only on
 /// inserting a new document, which has just paid for parsing and validation.
+///
+/// Texts and persisted ids are keys by their bytes (`UTF8Key`), never by
+/// `String`'s Unicode equivalence: a document whose string literal is
+/// "Jose\u{301}" is another document than one with "Jos\u{E9}", with its own
+/// parse, its own answer and its own APQ hash.
 final class DocumentCache: Sendable {
     /// A reference, so that a hit on `recent` stamps it without a lookup.
     /// Unchecked: its mutable fields are read and written only under `state`'s lock.
@@ -24,10 +29,10 @@ final class DocumentCache: Sendable {
     }
 
     private struct State: Sendable {
-        var entries: [String: Entry] = [:]
+        var entries: [UTF8Key: Entry] = [:]
         /// The same entries by persisted id: registered documents live and
         /// are evicted with their text, in the same byte budget.
-        var byPersistedID: [String: Entry] = [:]
+        var byPersistedID: [UTF8Key: Entry] = [:]
         /// The entry of the last hit or insert: a client repeats its query,
         /// and comparing the text is much cheaper than hashing it.
         var recent: Entry?
@@ -57,12 +62,12 @@ final class DocumentCache: Sendable {
     func document(for query: String, persistedID: String? = nil) -> PreparedDocument? {
         state.withLock { state in
             state.clock += 1
-            if let recent = state.recent, recent.query.utf8.count == query.utf8.count, recent.query == query {
+            if let recent = state.recent, UTF8Key(recent.query) == UTF8Key(query) {
                 recent.lastUse = state.clock
                 if let persistedID { Self.register(persistedID, recent, &state) }
                 return recent.document
             }
-            guard let entry = state.entries[query] else { return nil }
+            guard let entry = state.entries[UTF8Key(query)] else { return nil }
             entry.lastUse = state.clock
             state.recent = entry
             if let persistedID { Self.register(persistedID, entry, &state) }
@@ -73,7 +78,7 @@ final class DocumentCache: Sendable {
     /// The text and document registered under `persistedID`.
     func document(persistedID: String) -> (query: String, document: PreparedDocument)? {
         state.withLock { state in
-            guard let entry = state.byPersistedID[persistedID] else { return nil }
+            guard let entry = state.byPersistedID[UTF8Key(persistedID)] else { return nil }
             state.clock += 1
             entry.lastUse = state.clock
             return (entry.query, entry.document)
@@ -84,7 +89,7 @@ final class DocumentCache: Sendable {
         let cost = document.estimatedBytes + (persistedID == nil ? 0 : Self.persistedIDBytes)
         guard capacity > 0, cost <= maxBytes / Self.largestEntryShare else { return }
         state.withLock { state in
-            if let replaced = state.entries[query] { Self.remove(replaced, &state) }
+            if let replaced = state.entries[UTF8Key(query)] { Self.remove(replaced, &state) }
             while !state.entries.isEmpty, state.entries.count >= capacity || state.bytes + cost > maxBytes,
                 let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
             {
@@ -92,7 +97,7 @@ final class DocumentCache: Sendable {
             }
             state.clock += 1
             let entry = Entry(query: query, document: document, lastUse: state.clock)
-            state.entries[query] = entry
+            state.entries[UTF8Key(query)] = entry
             state.bytes += document.estimatedBytes
             state.recent = entry
             if let persistedID { Self.register(persistedID, entry, &state) }
@@ -102,15 +107,15 @@ final class DocumentCache: Sendable {
     private static func register(_ persistedID: String, _ entry: Entry, _ state: inout State) {
         guard entry.persistedID == nil else { return }
         entry.persistedID = persistedID
-        state.byPersistedID[persistedID] = entry
+        state.byPersistedID[UTF8Key(persistedID)] = entry
         state.bytes += persistedIDBytes
     }
 
     private static func remove(_ entry: Entry, _ state: inout State) {
-        state.entries[entry.query] = nil
+        state.entries[UTF8Key(entry.query)] = nil
         state.bytes -= entry.document.estimatedBytes
         if let persistedID = entry.persistedID {
-            state.byPersistedID[persistedID] = nil
+            state.byPersistedID[UTF8Key(persistedID)] = nil
             state.bytes -= persistedIDBytes
         }
         if state.recent === entry { state.recent = nil }

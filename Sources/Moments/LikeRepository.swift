@@ -1,10 +1,13 @@
-/// Reads and writes likes.
+import Locking
+
+/// Reads and writes likes. Moment and user ids are told apart byte for byte,
+/// as the stores do (`UTF8Key`), never by Unicode equivalence.
 package protocol LikeRepository: Sendable {
     /// The like data of each moment in `momentIDs` as `viewerID` sees it, read
     /// in one batch: every requested id is a key, moments without likes map to
     /// `MomentLikes.none`. Each moment's first `likers` likers, oldest like
     /// first (ties by user id), its like count, and whether the viewer likes it.
-    func likes(momentIDs: [String], viewerID: String, likers: Int) throws -> [String: MomentLikes]
+    func likes(momentIDs: [String], viewerID: String, likers: Int) throws -> [UTF8Key: MomentLikes]
 
     /// The same like data in `momentIDs` order, one per id. A repository
     /// that reads by position (the read cache) answers this one directly and
@@ -13,7 +16,7 @@ package protocol LikeRepository: Sendable {
 
     /// The moments of `momentIDs` that `viewerID` likes, in one read: for
     /// like data whose likers list was cut short of the viewer.
-    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String>
+    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<UTF8Key>
 
     /// Starts setting (`isLiked`) or clearing `userID`'s like on the moment,
     /// with the moment's like count in the same transaction; the completion
@@ -34,6 +37,6 @@ extension LikeRepository {
 
     package func likesInOrder(momentIDs: [String], viewerID: String, likers: Int) throws -> [MomentLikes] {
         let byID = try likes(momentIDs: momentIDs, viewerID: viewerID, likers: likers)
-        return momentIDs.map { byID[$0] ?? .none }
+        return momentIDs.map { byID[UTF8Key($0)] ?? .none }
     }
 }

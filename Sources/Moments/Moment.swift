@@ -1,3 +1,5 @@
+import Locking
+
 package enum MomentType: String, Sendable, Hashable {
     case url = "URL"
     case photos = "PHOTOS"
@@ -8,7 +10,7 @@ package enum MomentType: String, Sendable, Hashable {
 ///
 /// An immutable class for the reason `User` is one: timelines share their
 /// moments with the cache and with every answer built from them, one retain
-/// each. Equality and hashing are by value.
+/// each. Equality and hashing are by value, byte for byte as `User`'s.
 package final class Moment: Sendable, Hashable {
     package let id: String
     package let author: User
@@ -31,17 +33,19 @@ package final class Moment: Sendable, Hashable {
     }
 
     package static func == (lhs: Moment, rhs: Moment) -> Bool {
-        lhs === rhs || (lhs.id == rhs.id && lhs.author == rhs.author && lhs.type == rhs.type && lhs.title == rhs.title
-            && lhs.url == rhs.url && lhs.photos == rhs.photos && lhs.createdDate == rhs.createdDate)
+        lhs === rhs || (UTF8Key(lhs.id) == UTF8Key(rhs.id) && lhs.author == rhs.author && lhs.type == rhs.type
+            && UTF8Key.same(lhs.title, rhs.title) && UTF8Key.same(lhs.url, rhs.url) && UTF8Key.same(lhs.photos, rhs.photos)
+            && lhs.createdDate == rhs.createdDate)
     }
 
     package func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
+        hasher.combine(UTF8Key(id))
         hasher.combine(author)
         hasher.combine(type)
-        hasher.combine(title)
-        hasher.combine(url)
-        hasher.combine(photos)
+        hasher.combine(title.map { UTF8Key($0) })
+        hasher.combine(url.map { UTF8Key($0) })
+        hasher.combine(photos.count)
+        for photo in photos { hasher.combine(UTF8Key(photo)) }
         hasher.combine(createdDate)
     }
 }

@@ -1,3 +1,5 @@
+import Locking
+
 /// A place in a timeline: the sort key of a moment (created date, then id,
 /// both descending). A page read "after" a cursor returns the moments that
 /// sort after it, so a new post (newer than any cursor handed out) never
@@ -23,6 +25,16 @@ package struct TimelineCursor: Sendable, Hashable {
     package func precedes(_ moment: Moment) -> Bool {
         if moment.createdDate != createdDate { return moment.createdDate < createdDate }
         return moment.id.utf8.lexicographicallyPrecedes(momentID.utf8)
+    }
+
+    // Byte for byte, as the stores tell moment ids apart (`UTF8Key`).
+    package static func == (lhs: TimelineCursor, rhs: TimelineCursor) -> Bool {
+        lhs.createdDate == rhs.createdDate && UTF8Key(lhs.momentID) == UTF8Key(rhs.momentID)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(createdDate)
+        hasher.combine(UTF8Key(momentID))
     }
 }
 

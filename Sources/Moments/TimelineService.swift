@@ -1,3 +1,5 @@
+import Locking
+
 /// A user's timeline, a page at a time, and the like data of a page of
 /// moments (docs/api.md, "A timeline" and "Pages").
 ///
@@ -39,9 +41,9 @@ package final class TimelineService: Sendable {
     /// One batched read for a whole page: every id in `momentIDs` is a key;
     /// moments without likes map to `MomentLikes.none`. Each moment's likers
     /// are its first `pageSize.maximum`, however many like it (`count`).
-    package func likes(momentIDs: [String], viewerID: String) throws -> [String: MomentLikes] {
+    package func likes(momentIDs: [String], viewerID: String) throws -> [UTF8Key: MomentLikes] {
         let inOrder = try likesInOrder(momentIDs: momentIDs, viewerID: viewerID)
-        return Dictionary(zip(momentIDs, inOrder), uniquingKeysWith: { first, _ in first })
+        return Dictionary(zip(momentIDs.lazy.map { UTF8Key($0) }, inOrder), uniquingKeysWith: { first, _ in first })
     }
 
     /// The same, one per id in `momentIDs` order (a page's moments by position).

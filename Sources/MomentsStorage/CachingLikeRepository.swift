@@ -1,3 +1,4 @@
+import Locking
 import Moments
 
 /// Likes from `ReadCache`: a page whose moments are all cached does no SQL;
@@ -16,9 +17,9 @@ final class CachingLikeRepository: LikeRepository {
         self.cache = cache
     }
 
-    func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [String: MomentLikes] {
+    func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [UTF8Key: MomentLikes] {
         let inOrder = try likesInOrder(momentIDs: momentIDs, viewerID: viewerID, likers: limit)
-        return Dictionary(zip(momentIDs, inOrder), uniquingKeysWith: { first, _ in first })
+        return Dictionary(zip(momentIDs.lazy.map { UTF8Key($0) }, inOrder), uniquingKeysWith: { first, _ in first })
     }
 
     func likesInOrder(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [MomentLikes] {
@@ -29,12 +30,15 @@ final class CachingLikeRepository: LikeRepository {
             let missIDs = lookup.misses.map { momentIDs[$0] }
             let read = try base.likes(momentIDs: missIDs, viewerID: viewerID, likers: limit)
             // Likers and counts do not depend on the viewer; the cache keeps them alone.
-            let entries = missIDs.map { (users: read[$0]?.likers ?? [], count: read[$0]?.count ?? 0) }
+            let entries = missIDs.map { id in
+                let likes = read[UTF8Key(id)]
+                return (users: likes?.likers ?? [], count: likes?.count ?? 0)
+            }
             // Answered from the entries made of the read (kept or not), so that
             // each answer's snapshot is the instance later hits return.
             let likers = cache.storeLikers(entries, momentIDs: momentIDs, lookup: lookup)
             for (position, (index, entry)) in zip(lookup.misses, likers).enumerated() {
-                result[index] = entry.likes(isLikedByViewer: read[missIDs[position]]?.isLikedByViewer ?? false, limit: limit)
+                result[index] = entry.likes(isLikedByViewer: read[UTF8Key(missIDs[position])]?.isLikedByViewer ?? false, limit: limit)
             }
         }
         var undecided: [(index: Int, likers: ReadCache.Likers)] = []
@@ -49,13 +53,13 @@ final class CachingLikeRepository: LikeRepository {
         if !undecided.isEmpty {
             let liked = try base.likedMoments(undecided.map { momentIDs[$0.index] }, by: viewerID)
             for (index, likers) in undecided {
-                result[index] = likers.likes(isLikedByViewer: liked.contains(momentIDs[index]), limit: limit)
+                result[index] = likers.likes(isLikedByViewer: liked.contains(UTF8Key(momentIDs[index])), limit: limit)
             }
         }
         return result.map { $0 ?? .none }
     }
 
-    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> {
+    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<UTF8Key> {
         try base.likedMoments(momentIDs, by: viewerID)
     }
 

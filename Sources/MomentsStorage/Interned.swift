@@ -1,3 +1,4 @@
+import Locking
 import Moments
 
 /// One `User` and one `Moment` instance per id, for `ReadCache`: a moment
@@ -13,10 +14,13 @@ import Moments
 /// changes the file. Bounded like the cache: evicting an entry only stops
 /// sharing it with later reads.
 ///
+/// Keyed by `UTF8Key`, as the stores tell ids apart: a user is never
+/// replaced by another whose id is only canonically equivalent.
+///
 /// Not thread-safe: `ReadCache` keeps it under its lock.
 struct Interned {
-    private var users: ClockCache<String, User>
-    private var moments: ClockCache<String, Moment>
+    private var users: ClockCache<UTF8Key, User>
+    private var moments: ClockCache<UTF8Key, Moment>
 
     init(userCapacity: Int, momentCapacity: Int) {
         users = ClockCache(capacity: max(1, userCapacity))
@@ -25,19 +29,20 @@ struct Interned {
 
     /// The instance for `user.id`, `user` itself the first time.
     mutating func user(_ user: User) -> User {
-        if let known = users.value(for: user.id), known == user { return known }
-        users.setValue(user, for: user.id)
+        let key = UTF8Key(user.id)
+        if let known = users.value(for: key), known == user { return known }
+        users.setValue(user, for: key)
         return user
     }
 
     /// The instance for `moment.id`, or `moment` with its author shared.
     mutating func moment(_ moment: Moment) -> Moment {
-        if let known = moments.value(for: moment.id), known == moment { return known }
+        if let known = moments.value(for: UTF8Key(moment.id)), known == moment { return known }
         let author = user(moment.author)
         let shared = author === moment.author ? moment : Moment(
             id: moment.id, author: author, type: moment.type, title: moment.title, url: moment.url,
             photos: moment.photos, createdDate: moment.createdDate)
-        moments.setValue(shared, for: shared.id)
+        moments.setValue(shared, for: UTF8Key(shared.id))
         return shared
     }
 

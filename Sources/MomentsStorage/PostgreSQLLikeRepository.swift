@@ -1,4 +1,5 @@
 import CoreMetrics
+import Locking
 import Moments
 import PostgreSQL
 
@@ -58,7 +59,7 @@ final class PostgreSQLLikeRepository: LikeRepository {
         self.whileWaitingForCommit = whileWaitingForCommit
     }
 
-    func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [String: MomentLikes] {
+    func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [UTF8Key: MomentLikes] {
         guard !momentIDs.isEmpty else { return [:] }
         var read = LikesRead(momentCount: momentIDs.count, limit: limit)
         try pool.transaction(.snapshotRead) { connection in
@@ -69,7 +70,7 @@ final class PostgreSQLLikeRepository: LikeRepository {
             let undecided = read.undecided(viewerID: viewerID)
             if !undecided.isEmpty {
                 let liked = try Self.likedMoments(undecided.map { momentIDs[$0] }, by: viewerID, on: connection)
-                for index in undecided where liked.contains(momentIDs[index]) { read.setLikedByViewer(at: index) }
+                for index in undecided where liked.contains(UTF8Key(momentIDs[index])) { read.setLikedByViewer(at: index) }
             }
             guard !read.distinctLikers.isEmpty else { return }
             let users = try connection.query(Self.likerProfiles, [.text(PGArray.encode(read.distinctLikers))])
@@ -78,14 +79,14 @@ final class PostgreSQLLikeRepository: LikeRepository {
         return read.likesByMoment(momentIDs, viewerID: viewerID)
     }
 
-    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> {
+    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<UTF8Key> {
         guard !momentIDs.isEmpty else { return [] }
         return try pool.withConnection { connection in try Self.likedMoments(momentIDs, by: viewerID, on: connection) }
     }
 
-    private static func likedMoments(_ momentIDs: [String], by viewerID: String, on connection: PGConnection) throws -> Set<String> {
+    private static func likedMoments(_ momentIDs: [String], by viewerID: String, on connection: PGConnection) throws -> Set<UTF8Key> {
         let rows = try connection.query(likedByViewer, [.text(PGArray.encode(momentIDs)), .text(viewerID)])
-        return Set((0..<rows.count).map { rows.text($0, 0) })
+        return Set((0..<rows.count).map { UTF8Key(rows.text($0, 0)) })
     }
 
     /// Written on the calling thread (libpq is synchronous): the completion is

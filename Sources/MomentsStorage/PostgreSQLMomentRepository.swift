@@ -1,3 +1,4 @@
+import Locking
 import Moments
 import PostgreSQL
 
@@ -103,7 +104,8 @@ final class PostgreSQLMomentRepository: MomentRepository {
         let hasNextPage = rows.count > page.first
         let count = min(rows.count, page.first)
         guard count > 0 else { return ([], hasNextPage) }
-        var authors = [viewer.id: viewer]
+        // One User value per author, by bytes as the rows tell authors apart (`UTF8Key`).
+        var authors = [UTF8Key(viewer.id): viewer]
         var ids: [String] = []
         ids.reserveCapacity(count)
         for row in 0..<count { ids.append(rows.text(row, 0)) }
@@ -116,7 +118,7 @@ final class PostgreSQLMomentRepository: MomentRepository {
         var moments: [Moment] = []
         moments.reserveCapacity(count)
         for row in 0..<count {
-            let authorID = rows.text(row, 5)
+            let authorID = UTF8Key(rows.text(row, 5))
             let author = authors[authorID] ?? rows.user(row, at: 5)
             authors[authorID] = author
             guard let type = MomentType(rawValue: rows.text(row, 1)) else {

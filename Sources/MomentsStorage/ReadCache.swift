@@ -3,6 +3,10 @@ import Locking
 
 /// What the repositories have read, kept in memory so repeated reads do no SQL.
 ///
+/// Keyed by `UTF8Key`: user and moment ids are one entry exactly when the
+/// stores take them as one id (byte for byte), so "Jos\u{E9}" never finds
+/// "Jose\u{301}"'s timeline or likers.
+///
 /// Timelines (a user, the newest moments of the user and friends, authors,
 /// photos: the head of the timeline, `TimelineHead`) never change through the
 /// API, so they stay until evicted or until another process changes the file
@@ -42,13 +46,13 @@ final class ReadCache: Sendable {
         /// array's header there was a cache miss of its own (perf, like-mix:
         /// two fifths of that lookup's samples).
         private let kept: Int
-        private let ids: Set<String>?
+        private let ids: Set<UTF8Key>?
 
         init(_ users: [User], count: Int) {
             self.users = users
             self.count = count
             kept = users.count
-            ids = users.count >= Self.setThreshold ? Set(users.map(\.id)) : nil
+            ids = users.count >= Self.setThreshold ? Set(users.map { UTF8Key($0.id) }) : nil
         }
 
         /// Whether `users` is every liker, so that it answers `isLiked` alone.
@@ -58,8 +62,9 @@ final class ReadCache: Sendable {
         func serves(limit: Int) -> Bool { isComplete || kept >= limit }
 
         func contains(_ userID: String) -> Bool {
-            if let ids { return ids.contains(userID) }
-            return users.contains { $0.id == userID }
+            let key = UTF8Key(userID)
+            if let ids { return ids.contains(key) }
+            return users.contains { UTF8Key($0.id) == key }
         }
 
         /// The like data for `viewerID`, nil when it cannot tell whether the
@@ -102,7 +107,7 @@ final class ReadCache: Sendable {
 
     /// One part of the cache (timelines, or likers), behind a lock of its own.
     private struct Part<Value: Sendable>: Sendable {
-        var entries: ClockCache<String, Value>
+        var entries: ClockCache<UTF8Key, Value>
         /// Bumped by `clear()` and on suspension: a ticket from before it stores nothing.
         var epoch: UInt64 = 0
         /// Changes made elsewhere cannot be heard (`suspend()`): every read
@@ -120,7 +125,7 @@ final class ReadCache: Sendable {
         /// Swaps in `empty` (the old entries come out in it, to be released
         /// after the lock) and bumps the epoch; `suspended`, when given,
         /// becomes the part's suspension.
-        mutating func replaceEntries(with empty: inout ClockCache<String, Value>, suspended: Bool?) {
+        mutating func replaceEntries(with empty: inout ClockCache<UTF8Key, Value>, suspended: Bool?) {
             epoch &+= 1
             if let suspended { isSuspended = suspended }
             swap(&entries, &empty)
@@ -154,14 +159,14 @@ final class ReadCache: Sendable {
     }
 
     static func stripe(_ momentID: String) -> Int {
-        momentID.hashValue & (stripeCount - 1)
+        UTF8Key(momentID).hashValue & (stripeCount - 1)
     }
 
     // MARK: Timelines
 
     func timeline(userID: String) -> TimelineLookup {
         timelines.withLock { state in
-            if !state.isSuspended, let timeline = state.entries.value(for: userID) {
+            if !state.isSuspended, let timeline = state.entries.value(for: UTF8Key(userID)) {
                 state.hits &+= 1
                 return .hit(timeline)
             }
@@ -173,7 +178,7 @@ final class ReadCache: Sendable {
     /// The cached timeline, or nil; never a ticket (for reads that only peek,
     /// which the statistics do not count).
     func cachedTimeline(userID: String) -> Timeline? {
-        timelines.withLock { state in state.isSuspended ? nil : state.entries.value(for: userID) }
+        timelines.withLock { state in state.isSuspended ? nil : state.entries.value(for: UTF8Key(userID)) }
     }
 
     /// Stores a timeline read after `timeline(userID:)` returned `.miss(epoch)`;
@@ -184,7 +189,7 @@ final class ReadCache: Sendable {
         let shared = interned.withLock { $0.timeline(timeline) }
         timelines.withLock { state in
             guard state.epoch == epoch, !state.isSuspended else { return }
-            state.entries.setValue(shared, for: userID)
+            state.entries.setValue(shared, for: UTF8Key(userID))
         }
         return shared
     }
@@ -201,7 +206,7 @@ final class ReadCache: Sendable {
         likerLists.withLock { state in
             lookup.epoch = state.part.epoch
             for (index, id) in momentIDs.enumerated() {
-                let cached = state.part.isSuspended ? nil : state.part.entries.value(for: id)
+                let cached = state.part.isSuspended ? nil : state.part.entries.value(for: UTF8Key(id))
                 let likers = cached?.serves(limit: limit) == true ? cached : nil
                 lookup.hits.append(likers)
                 if likers == nil {
@@ -229,7 +234,7 @@ final class ReadCache: Sendable {
             for (position, index) in lookup.misses.enumerated() {
                 let id = momentIDs[index]
                 guard state.stripes[Self.stripe(id)] == lookup.generations[position] else { continue }
-                state.part.entries.setValue(entries[position], for: id)
+                state.part.entries.setValue(entries[position], for: UTF8Key(id))
             }
         }
         return entries
@@ -241,7 +246,7 @@ final class ReadCache: Sendable {
         let stripe = Self.stripe(momentID)
         let removed = likerLists.withLock { state in
             state.stripes[stripe] &+= 1
-            return state.part.entries.removeValue(for: momentID)
+            return state.part.entries.removeValue(for: UTF8Key(momentID))
         }
         _ = removed  // released here, outside the lock
         for observer in observers.withLock({ $0 }) { observer.likesChanged(momentID: momentID) }
@@ -279,8 +284,8 @@ final class ReadCache: Sendable {
     /// before the locks: the old entries come out in these variables and are
     /// released after.
     private func replaceEntries(suspended: Bool? = nil) {
-        var timelineEntries = ClockCache<String, Timeline>(capacity: timelineCapacity)
-        var likerEntries = ClockCache<String, Likers>(capacity: likersCapacity)
+        var timelineEntries = ClockCache<UTF8Key, Timeline>(capacity: timelineCapacity)
+        var likerEntries = ClockCache<UTF8Key, Likers>(capacity: likersCapacity)
         var internedEntries = Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity)
         timelines.withLock { $0.replaceEntries(with: &timelineEntries, suspended: suspended) }
         likerLists.withLock { $0.part.replaceEntries(with: &likerEntries, suspended: suspended) }

@@ -1,3 +1,4 @@
+import Locking
 import Moments
 import SQLite
 
@@ -53,7 +54,7 @@ final class SQLiteLikeRepository: LikeRepository {
         self.clock = clock
     }
 
-    func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [String: MomentLikes] {
+    func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [UTF8Key: MomentLikes] {
         guard !momentIDs.isEmpty else { return [:] }
         // At least one liker, so that the cut (the limit-th like) exists.
         let limit = max(1, limit)
@@ -67,7 +68,7 @@ final class SQLiteLikeRepository: LikeRepository {
             let undecided = read.undecided(viewerID: viewerID)
             if !undecided.isEmpty {
                 let liked = try Self.likedMoments(undecided.map { momentIDs[$0] }, by: viewerID, on: connection)
-                for index in undecided where liked.contains(momentIDs[index]) { read.setLikedByViewer(at: index) }
+                for index in undecided where liked.contains(UTF8Key(momentIDs[index])) { read.setLikedByViewer(at: index) }
             }
             guard !read.distinctLikers.isEmpty else { return }
             try connection.withStatement(Self.likerProfiles, [.text(JSONArray.encode(read.distinctLikers))]) { statement in
@@ -77,15 +78,15 @@ final class SQLiteLikeRepository: LikeRepository {
         return read.likesByMoment(momentIDs, viewerID: viewerID)
     }
 
-    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> {
+    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<UTF8Key> {
         guard !momentIDs.isEmpty else { return [] }
         return try pool.read { connection in try Self.likedMoments(momentIDs, by: viewerID, on: connection) }
     }
 
-    private static func likedMoments(_ momentIDs: [String], by viewerID: String, on connection: Connection) throws -> Set<String> {
+    private static func likedMoments(_ momentIDs: [String], by viewerID: String, on connection: Connection) throws -> Set<UTF8Key> {
         try connection.withStatement(likedByViewer, [.text(JSONArray.encode(momentIDs)), .text(viewerID)]) { statement in
-            var liked: Set<String> = []
-            try statement.forEachRow { liked.insert($0.text(at: 0)) }
+            var liked: Set<UTF8Key> = []
+            try statement.forEachRow { liked.insert(UTF8Key($0.text(at: 0))) }
             return liked
         }
     }

@@ -1,3 +1,4 @@
+import Locking
 import Moments
 import SQLite
 
@@ -114,10 +115,11 @@ final class SQLiteMomentRepository: MomentRepository {
         }
         var rows = try connection.withStatement(sql, arguments) { statement in
             var rows: [MomentRow] = []
-            // One User value per author, shared by that author's moments.
-            var authors = [viewer.id: viewer]
+            // One User value per author, shared by that author's moments;
+            // by bytes, as the rows tell authors apart (`UTF8Key`).
+            var authors = [UTF8Key(viewer.id): viewer]
             try statement.forEachRow { row in
-                let authorID = row.text(at: 5)
+                let authorID = UTF8Key(row.text(at: 5))
                 let author: User
                 if let known = authors[authorID] {
                     author = known

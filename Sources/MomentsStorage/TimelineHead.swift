@@ -1,3 +1,4 @@
+import Locking
 import Moments
 
 /// A cached timeline is the head of the user's timeline: its newest moments,
@@ -24,7 +25,8 @@ extension Timeline {
     /// Whether `momentID` is on the head, or (nil) it cannot tell: the head
     /// holds the whole timeline, or the moment may be further down.
     func contains(momentID: String) -> Bool? {
-        if moments.contains(where: { $0.id == momentID }) { return true }
+        let key = UTF8Key(momentID)
+        if moments.contains(where: { UTF8Key($0.id) == key }) { return true }
         return hasNextPage ? nil : false
     }
 

@@ -1,3 +1,4 @@
+import Locking
 import Moments
 import MomentsFakes
 
@@ -6,7 +7,7 @@ import MomentsFakes
 final class FrozenRepositories: UserRepository, MomentRepository, LikeRepository {
     private let user: User?
     private let frozenTimeline: Timeline?
-    private let frozenLikes: [String: MomentLikes]
+    private let frozenLikes: [UTF8Key: MomentLikes]
 
     init(database: InMemoryDatabase, userID: String) {
         let service = database.timelineService()
@@ -20,8 +21,8 @@ final class FrozenRepositories: UserRepository, MomentRepository, LikeRepository
     func timeline(userID: String, page: PageRequest) throws -> Timeline? { frozenTimeline?.user.id == userID ? frozenTimeline : nil }
     func timelineMoments(userID: String) throws -> [Moment] { frozenTimeline?.moments ?? [] }
     func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool { true }
-    func likes(momentIDs: [String], viewerID: String, likers: Int) throws -> [String: MomentLikes] { frozenLikes }
-    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> { [] }
+    func likes(momentIDs: [String], viewerID: String, likers: Int) throws -> [UTF8Key: MomentLikes] { frozenLikes }
+    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<UTF8Key> { [] }
     func startSetLike(momentID: String, userID: String, isLiked: Bool) -> Completion { Completion {} }
 }
 

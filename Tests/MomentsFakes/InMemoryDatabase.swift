@@ -1,9 +1,10 @@
 import Foundation
+import Locking
 import Moments
 
 /// The shared state behind the in-memory repositories: the rows of
-/// docs/storage.md with the same semantics as the SQLite store (ordering by byte-wise id,
-/// friendships in both directions, first like kept), plus counters and an
+/// docs/storage.md with the same semantics as the SQLite store (ids told apart
+/// and ordered byte by byte, friendships in both directions, first like kept), plus counters and an
 /// injectable failure for tests.
 package final class InMemoryDatabase: @unchecked Sendable {
     struct MomentRow {
@@ -27,11 +28,11 @@ package final class InMemoryDatabase: @unchecked Sendable {
 
     private let lock = NSLock()
     // Guarded by `lock`.
-    private var users: [String: User] = [:]
-    private var friends: [String: Set<String>] = [:]
-    private var moments: [String: MomentRow] = [:]
+    private var users: [UTF8Key: User] = [:]
+    private var friends: [UTF8Key: Set<UTF8Key>] = [:]
+    private var moments: [UTF8Key: MomentRow] = [:]
     /// moment id -> liker id -> liked at (Unix ms).
-    private var likes: [String: [String: Int64]] = [:]
+    private var likes: [UTF8Key: [UTF8Key: Int64]] = [:]
     private var counters = Counters()
     private var failure: (any Error)?
     private var clock: @Sendable () -> Int64
@@ -64,23 +65,23 @@ package final class InMemoryDatabase: @unchecked Sendable {
     // MARK: Building
 
     package func addUser(_ user: User) {
-        locked { users[user.id] = user }
+        locked { users[UTF8Key(user.id)] = user }
     }
 
     /// Adds a friendship in both directions.
     package func addFriendship(_ a: String, _ b: String) {
         locked {
-            friends[a, default: []].insert(b)
-            friends[b, default: []].insert(a)
+            friends[UTF8Key(a), default: []].insert(UTF8Key(b))
+            friends[UTF8Key(b), default: []].insert(UTF8Key(a))
         }
     }
 
     package func addMoment(id: String, authorID: String, type: MomentType, title: String? = nil, url: String? = nil, photos: [String] = [], createdDate: Int64) {
-        locked { moments[id] = MomentRow(id: id, authorID: authorID, type: type, title: title, url: url, photos: photos, createdDate: createdDate) }
+        locked { moments[UTF8Key(id)] = MomentRow(id: id, authorID: authorID, type: type, title: title, url: url, photos: photos, createdDate: createdDate) }
     }
 
     package func addLike(momentID: String, userID: String, likedAt: Int64) {
-        locked { likes[momentID, default: [:]][userID] = likedAt }
+        locked { likes[UTF8Key(momentID), default: [:]][UTF8Key(userID)] = likedAt }
     }
 
     /// Every later repository call throws `error` (until set back to nil).
@@ -92,20 +93,20 @@ package final class InMemoryDatabase: @unchecked Sendable {
 
     /// The like time of a like, or nil when absent.
     package func likedAt(momentID: String, userID: String) -> Int64? {
-        locked { likes[momentID]?[userID] }
+        locked { likes[UTF8Key(momentID)]?[UTF8Key(userID)] }
     }
 
     // MARK: Repository operations
 
     func user(id: String) throws -> User? {
-        try checked(\.userReads) { users[id] }
+        try checked(\.userReads) { users[UTF8Key(id)] }
     }
 
     /// One moment read: the user and a page of the moments (as the SQLite
     /// store reads them in one transaction).
     func timeline(userID: String, page: PageRequest) throws -> Timeline? {
         try checked(\.momentReads) {
-            guard let user = users[userID] else { return nil }
+            guard let user = users[UTF8Key(userID)] else { return nil }
             let after = momentsOf(userID).filter { moment in page.after.map { $0.precedes(moment) } ?? true }
             return Timeline(user: user, moments: Array(after.prefix(page.first)), hasNextPage: after.count > page.first)
         }
@@ -113,11 +114,11 @@ package final class InMemoryDatabase: @unchecked Sendable {
 
     /// Call with the lock held.
     private func momentsOf(_ userID: String) -> [Moment] {
-        let authors = (friends[userID] ?? []).union([userID])
+        let authors = (friends[UTF8Key(userID)] ?? []).union([UTF8Key(userID)])
         return moments.values
-            .filter { authors.contains($0.authorID) }
+            .filter { authors.contains(UTF8Key($0.authorID)) }
             .compactMap { row -> Moment? in
-                guard let author = users[row.authorID] else { return nil }
+                guard let author = users[UTF8Key(row.authorID)] else { return nil }
                 return Moment(id: row.id, author: author, type: row.type, title: row.title, url: row.url, photos: row.photos, createdDate: row.createdDate)
             }
             .sorted { a, b in
@@ -127,29 +128,30 @@ package final class InMemoryDatabase: @unchecked Sendable {
 
     func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool {
         try checked(\.visibilityChecks) {
-            guard let row = moments[momentID] else { return false }
-            return row.authorID == viewerID || friends[viewerID]?.contains(row.authorID) == true
+            guard let row = moments[UTF8Key(momentID)] else { return false }
+            let author = UTF8Key(row.authorID)
+            return author == UTF8Key(viewerID) || friends[UTF8Key(viewerID)]?.contains(author) == true
         }
     }
 
-    func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [String: MomentLikes] {
+    func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [UTF8Key: MomentLikes] {
         try checked(\.likeReads) {
-            var result: [String: MomentLikes] = [:]
+            var result: [UTF8Key: MomentLikes] = [:]
             for id in momentIDs {
-                let likes = likes[id] ?? [:]
+                let likes = likes[UTF8Key(id)] ?? [:]
                 let likers = likes
-                    .sorted { a, b in a.value != b.value ? a.value < b.value : Self.bytes(a.key, precede: b.key) }
+                    .sorted { a, b in a.value != b.value ? a.value < b.value : Self.bytes(a.key.string, precede: b.key.string) }
                     .prefix(limit)
                     .compactMap { users[$0.key] }
-                result[id] = MomentLikes(isLikedByViewer: likes[viewerID] != nil, likers: likers, count: likes.count)
+                result[UTF8Key(id)] = MomentLikes(isLikedByViewer: likes[UTF8Key(viewerID)] != nil, likers: likers, count: likes.count)
             }
             return result
         }
     }
 
-    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> {
+    func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<UTF8Key> {
         try checked(\.likeReads) {
-            Set(momentIDs.filter { likes[$0]?[viewerID] != nil })
+            Set(momentIDs.map { UTF8Key($0) }.filter { likes[$0]?[UTF8Key(viewerID)] != nil })
         }
     }
 
@@ -157,14 +159,14 @@ package final class InMemoryDatabase: @unchecked Sendable {
         try checked(\.likeWrites) {
             if isLiked {
                 // The SQLite store's foreign keys refuse likes of unknown rows.
-                guard moments[momentID] != nil, users[userID] != nil else {
+                guard moments[UTF8Key(momentID)] != nil, users[UTF8Key(userID)] != nil else {
                     throw InMemoryDatabaseError.foreignKeyViolation
                 }
-                if likes[momentID]?[userID] == nil {
-                    likes[momentID, default: [:]][userID] = clock()
+                if likes[UTF8Key(momentID)]?[UTF8Key(userID)] == nil {
+                    likes[UTF8Key(momentID), default: [:]][UTF8Key(userID)] = clock()
                 }
             } else {
-                likes[momentID]?[userID] = nil
+                likes[UTF8Key(momentID)]?[UTF8Key(userID)] = nil
             }
         }
     }

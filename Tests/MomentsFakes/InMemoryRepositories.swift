@@ -1,3 +1,4 @@
+import Locking
 import Moments
 
 /// `UserRepository` over an `InMemoryDatabase`.
@@ -23,10 +24,10 @@ package struct InMemoryMomentRepository: MomentRepository {
 package struct InMemoryLikeRepository: LikeRepository {
     package let database: InMemoryDatabase
     package init(database: InMemoryDatabase) { self.database = database }
-    package func likes(momentIDs: [String], viewerID: String, likers: Int) throws -> [String: MomentLikes] {
+    package func likes(momentIDs: [String], viewerID: String, likers: Int) throws -> [UTF8Key: MomentLikes] {
         try database.likes(momentIDs: momentIDs, viewerID: viewerID, likers: likers)
     }
-    package func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<String> {
+    package func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<UTF8Key> {
         try database.likedMoments(momentIDs, by: viewerID)
     }
     package func startSetLike(momentID: String, userID: String, isLiked: Bool) -> Completion {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import Moments
 import Testing
 @testable import MomentsStorage
@@ -42,8 +43,8 @@ struct ReadCacheRaceTests {
                         known[moment] = isLiked
                         let read = try likes.likes(momentIDs: Self.momentIDs, viewerID: user, likers: 100)
                         for (id, expected) in known {
-                            let seen = read[id]?.isLikedByViewer
-                            let listed = read[id]?.likers.contains { $0.id == user }
+                            let seen = read[UTF8Key(id)]?.isLikedByViewer
+                            let listed = read[UTF8Key(id)]?.likers.contains { $0.id == user }
                             if seen != expected || listed != expected {
                                 failures.append("user \(user) op \(operation): moment \(id) should be liked=\(expected), read isLiked=\(String(describing: seen)) listed=\(String(describing: listed))")
                             }
@@ -69,8 +70,8 @@ struct ReadCacheRaceTests {
         // And the cache agrees with the file at the end.
         let onDisk = try test.inspect { connection in
             try connection.withStatement("SELECT moment_id, user_id FROM moment_likes ORDER BY moment_id, liked_at, user_id") { statement in
-                var likers: [String: [String]] = [:]
-                try statement.forEachRow { likers[$0.text(at: 0), default: []].append($0.text(at: 1)) }
+                var likers: [UTF8Key: [String]] = [:]
+                try statement.forEachRow { likers[UTF8Key($0.text(at: 0)), default: []].append($0.text(at: 1)) }
                 return likers
             }
         }

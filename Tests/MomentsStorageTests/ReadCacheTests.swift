@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Moments
 import MomentsFakes
 import SQLite
@@ -31,7 +32,7 @@ struct ReadCacheTests {
         let ids = try test.timelines.timeline(userID: "0").moments.map(\.id)
         let cold = try test.timelines.likes(momentIDs: ids, viewerID: "0")
         var timeline: Timeline?
-        var warm: [String: MomentLikes] = [:]
+        var warm: [UTF8Key: MomentLikes] = [:]
         let ran = try statements(test) {
             timeline = try test.timelines.timeline(userID: "0")
             warm = try test.timelines.likes(momentIDs: ids, viewerID: "0")
@@ -59,7 +60,7 @@ struct ReadCacheTests {
         let ids = try test.timelines.timeline(userID: "0").moments.map(\.id)
         _ = try test.timelines.likes(momentIDs: ids, viewerID: "0")
         _ = try test.likeService.updateLike(momentID: "4", userID: "0", isLiked: true)
-        var likes: [String: MomentLikes] = [:]
+        var likes: [UTF8Key: MomentLikes] = [:]
         let ran = try statements(test) { likes = try test.timelines.likes(momentIDs: ids, viewerID: "0") }
         #expect(ran == [
             "BEGIN DEFERRED TRANSACTION", SQLiteLikeRepository.likers, SQLiteLikeRepository.likerProfiles, "COMMIT TRANSACTION",

@@ -1,3 +1,4 @@
+import Locking
 import Moments
 import MomentsFakes
 import Testing
@@ -8,7 +9,7 @@ struct LikeServiceTests {
     var timelines: TimelineService { database.timelineService() }
 
     private func likers(of momentID: String, viewer: String = "0") throws -> [String] {
-        try timelines.likes(momentIDs: [momentID], viewerID: viewer)[momentID]?.likers.map(\.id) ?? []
+        try timelines.likes(momentIDs: [momentID], viewerID: viewer)[UTF8Key(momentID)]?.likers.map(\.id) ?? []
     }
 
     @Test func likeAddsTheViewerLastAndReturnsTheTimeline() throws {

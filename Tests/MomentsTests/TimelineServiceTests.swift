@@ -1,3 +1,4 @@
+import Locking
 import Moments
 import MomentsFakes
 import Testing
@@ -31,8 +32,8 @@ struct TimelineServiceTests {
     @Test func demoLikesOfUser0() throws {
         let ids = try service.timeline(userID: "0").moments.map(\.id)
         let likes = try service.likes(momentIDs: ids, viewerID: "0")
-        #expect(ids.map { likes[$0]?.isLikedByViewer } == [false, false, true, true, false])
-        #expect(ids.map { likes[$0]?.likers.map(\.id) } == [["100", "101", "102"], ["103", "104", "105"], ["0", "104"], ["0", "105"], []])
+        #expect(ids.map { likes[UTF8Key($0)]?.isLikedByViewer } == [false, false, true, true, false])
+        #expect(ids.map { likes[UTF8Key($0)]?.likers.map(\.id) } == [["100", "101", "102"], ["103", "104", "105"], ["0", "104"], ["0", "105"], []])
     }
 
     @Test func unknownUserIsNotFound() throws {

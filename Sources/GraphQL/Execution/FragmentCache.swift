@@ -83,8 +83,10 @@ public final class FragmentCache: Sendable {
     /// the same selection in two documents (the app's query and mutation
     /// select a moment alike) shares its fragments. At most `maxSelections`
     /// descriptions of at most `maxDescriptionBytes` each (512 KiB in all);
-    /// past either, a selection is keyed by its plan instead.
-    private let selections = Locked<[String: UInt64]>([:])
+    /// past either, a selection is keyed by its plan instead. Keyed by bytes
+    /// (`UTF8Key`): two descriptions are one selection only when they are
+    /// the same text, never merely canonically equivalent.
+    private let selections = Locked<[UTF8Key: UInt64]>([:])
     static let maxSelections = 256
     static let maxDescriptionBytes = 2_048
     /// Selection ids have the top bit set; plan serials never reach it.
@@ -123,10 +125,11 @@ public final class FragmentCache: Sendable {
     /// equal description; nil when the table is full.
     func selectionID(_ description: String) -> UInt64? {
         selections.withLock { selections in
-            if let id = selections[description] { return id }
+            let key = UTF8Key(description)
+            if let id = selections[key] { return id }
             guard selections.count < Self.maxSelections else { return nil }
             let id = Self.selectionIDBit | UInt64(selections.count + 1)
-            selections[description] = id
+            selections[key] = id
             return id
         }
     }

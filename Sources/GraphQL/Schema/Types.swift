@@ -1,4 +1,5 @@
 import JSON
+import Locking
 
 /// A reference to a type from a field or argument: `[Moment!]!` is
 /// `.nonNull(.list(.nonNull(.named("Moment"))))`.
@@ -282,7 +283,11 @@ public struct EnumType: Sendable {
         self.values = values
     }
 
-    public func value(named name: String) -> EnumValueDefinition? { values.first { $0.name == name } }
+    /// Byte for byte: an input that is only canonically equivalent to a value's name (U+212A for "K") is not that value.
+    public func value(named name: String) -> EnumValueDefinition? {
+        let key = UTF8Key(name)
+        return values.first { UTF8Key($0.name) == key }
+    }
 }
 
 /// A scalar type. The five built-in scalars coerce as spec §3.5 says; see `Scalars.swift`.

@@ -244,7 +244,8 @@ package final class ResponseCache: Sendable {
         // Exact-size copies: the bound counts contents, not spare capacity.
         let key = Key(copying: key)
         let alias = alias.map { Key(copying: $0) }
-        let moments = momentIDs.map(\.hashValue)
+        // Hashed by bytes (`UTF8Key`), as the stores tell moments apart.
+        let moments = momentIDs.map { UTF8Key($0).hashValue }
         var released: [Slot?] = []
         state.withLock { state in
             guard state.invalidations == ticket.invalidations, !state.isSuspended else { return }
@@ -282,7 +283,7 @@ package final class ResponseCache: Sendable {
 
     /// Removes every entry that shows `momentID`'s like data.
     package func invalidate(momentID: String) {
-        let moment = momentID.hashValue
+        let moment = UTF8Key(momentID).hashValue
         var released: [Slot?] = []
         state.withLock { state in
             state.invalidations &+= 1

@@ -1,6 +1,7 @@
 import Crypto
 import HTTP1
 import JSON
+import Locking
 
 /// `extensions.persistedQuery` of a request, Apollo's Automatic Persisted
 /// Queries protocol: `{"version": 1, "sha256Hash": "<64 lowercase hex>"}`.
@@ -25,6 +26,10 @@ struct PersistedQueryExtension: Equatable {
         default:
             isVersionOne = false
         }
+    }
+
+    static func == (lhs: PersistedQueryExtension, rhs: PersistedQueryExtension) -> Bool {
+        lhs.isVersionOne == rhs.isVersionOne && UTF8Key.same(lhs.hash, rhs.hash)
     }
 
     /// The hash of a well-formed version-1 extension. Only version 1 exists:

@@ -1,4 +1,5 @@
 import GraphQL
+import Locking
 
 /// Which documents a request may name, and how: its text, an Automatic
 /// Persisted Queries hash (Apollo's protocol), or an id from the trusted
@@ -43,7 +44,7 @@ package struct PersistedQueryPolicy: Sendable {
         guard automaticPersistedQueries else { throw PersistedQueryExtension.notSupported }
         let hash = try persistedQuery.checked()
         if let query {
-            guard sha256Hex(query) == hash else { throw PersistedQueryExtension.hashMismatch }
+            guard UTF8Key(sha256Hex(query)) == UTF8Key(hash) else { throw PersistedQueryExtension.hashMismatch }
             return Resolved(query: query, persistedID: hash)
         }
         guard let found = engine.persistedDocument(id: hash) else {
@@ -64,7 +65,7 @@ package struct PersistedQueryPolicy: Sendable {
             let id = try persistedQuery.checked()
             guard let body = documents.body(id: id) else { throw notInList(id: id) }
             // The listed body is the one with this hash: comparing the text is the hash check.
-            if let query, query != body { throw PersistedQueryExtension.hashMismatch }
+            if let query, UTF8Key(query) != UTF8Key(body) { throw PersistedQueryExtension.hashMismatch }
             return body
         }
         guard let query else { throw RequestRefusal(.badRequest, "'query' must be a string.") }

@@ -1,4 +1,5 @@
 import JSON
+import Locking
 
 extension TrustedDocuments {
     /// Why a manifest was refused at startup; `description` names the problem.
@@ -37,14 +38,16 @@ extension TrustedDocuments {
         guard list.count <= maxOperations else { throw ManifestError("more than \(maxOperations) operations") }
 
         var operations: [Operation] = []
-        var seen: [String: String] = [:]
+        var seen: [UTF8Key: String] = [:]
         for (index, item) in list.enumerated() {
             let operation = try readOperation(item, index: index)
-            if let body = seen[operation.id] {
-                guard body == operation.body else { throw ManifestError("operations[\(index)]: id listed twice with different bodies") }
+            if let body = seen[UTF8Key(operation.id)] {
+                guard UTF8Key(body) == UTF8Key(operation.body) else {
+                    throw ManifestError("operations[\(index)]: id listed twice with different bodies")
+                }
                 continue
             }
-            seen[operation.id] = operation.body
+            seen[UTF8Key(operation.id)] = operation.body
             operations.append(operation)
         }
         return TrustedDocuments(checked: operations)
@@ -59,7 +62,7 @@ extension TrustedDocuments {
             throw ManifestError("\(at).type must be \"query\", \"mutation\" or \"subscription\"")
         }
         guard case .string(let body)? = object["body"] else { throw ManifestError("\(at).body must be a string") }
-        guard sha256Hex(body) == id else {
+        guard UTF8Key(sha256Hex(body)) == UTF8Key(id) else {
             throw ManifestError("\(at) ('\(name.prefix(64))'): id is not the SHA-256 of its body")
         }
         return Operation(id: id, name: name, type: type, body: body)

@@ -1,5 +1,6 @@
 import HTTP1
 import GraphQL
+import Locking
 
 /// The execution context of one request: the services the resolvers call,
 /// and what the answer turns out to depend on (for `ResponseCache`).
@@ -29,11 +30,21 @@ package final class MomentsContext {
     }
 
     /// With authentication on, a request acts only as its token's subject:
-    /// another `userID` is a `FORBIDDEN` error on that field.
+    /// another `userID` is a `FORBIDDEN` error on that field. "Another" is
+    /// byte for byte (`UTF8Key`), as the stores tell users apart: a token for
+    /// "Jos\u{E9}" does not act as "Jose\u{301}". A subject that may not be
+    /// an id (`MomentsID`) is `BAD_USER_INPUT`, whatever the `userID`.
     func authorize(userID: String) throws(GraphQLError) {
-        if let viewerID, viewerID != userID {
+        guard let viewerID = try checkedViewerID() else { return }
+        if UTF8Key(viewerID) != UTF8Key(userID) {
             throw GraphQLError("Not allowed: the token's user is not userID \"\(userID.prefix(64))\".", code: .forbidden)
         }
+    }
+
+    /// `viewerID` as resolvers may use it: `BAD_USER_INPUT` when it may not be an id (`MomentsID`).
+    func checkedViewerID() throws(GraphQLError) -> String? {
+        guard let viewerID else { return nil }
+        return try MomentsID.checked(viewerID, argument: "The bearer token's subject")
     }
 
     /// Called when a page loads the like data of `momentIDs`.

@@ -22,8 +22,9 @@ extension MomentsSchema {
         resolve: { _, arguments, info in
             let context = try cast(info.context, as: MomentsContext.self)
             // With authentication on, the token's subject: another userID is FORBIDDEN.
-            var userID = context.viewerID
-            if case .string(let id)? = arguments["userID"] {
+            var userID = try context.checkedViewerID()
+            if case .string(let text)? = arguments["userID"] {
+                let id = try MomentsID.checked(text, argument: "`userID`")
                 try context.authorize(userID: id)
                 userID = id
             }

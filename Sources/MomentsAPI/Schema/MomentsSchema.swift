@@ -31,7 +31,7 @@ public enum MomentsSchema {
                 type: .nonNull(.named("MomentsDetails")),
                 resolve: { _, arguments, info in
                     let context = try cast(info.context, as: MomentsContext.self)
-                    let userID = try arguments.requiredString("userID")
+                    let userID = try arguments.requiredID("userID")
                     let (first, after) = try arguments.page()
                     try context.authorize(userID: userID)
                     let timeline = try context.services.timelines.timeline(userID: userID, first: first, after: after)
@@ -64,8 +64,8 @@ public enum MomentsSchema {
                 type: .nonNull(.named("MomentsDetails")),
                 resolve: { _, arguments, info in
                     let context = try cast(info.context, as: MomentsContext.self)
-                    let momentID = try arguments.requiredString("momentID")
-                    let userID = try arguments.requiredString("userID")
+                    let momentID = try arguments.requiredID("momentID")
+                    let userID = try arguments.requiredID("userID")
                     let isLiked = try arguments.requiredBool("isLiked")
                     // A bad page is refused before anything is written.
                     let (first, after) = try arguments.page()

@@ -18,7 +18,9 @@ enum PageCursor {
         guard text.utf8.count <= maxLength, let bytes = Base64URL.decode(text.utf8),
               let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
               let createdDate = canonicalInteger(bytes[..<colon]),
-              let momentID = String(validating: bytes[(colon + 1)...], as: UTF8.self)
+              let momentID = String(validating: bytes[(colon + 1)...], as: UTF8.self),
+              // `encode` never writes a NUL: its ids come from the stores, through `MomentsID`'s rule.
+              MomentsID.isValid(momentID)
         else {
             throw GraphQLError(
                 "Invalid cursor \"\(text.prefix(64))\": pass a pageInfo.endCursor from an earlier answer.", code: .badUserInput)

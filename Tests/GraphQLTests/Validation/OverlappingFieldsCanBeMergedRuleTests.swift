@@ -71,6 +71,13 @@ struct OverlappingFieldsCanBeMergedRuleTests {
             ],
             source: "graphql-js OverlappingFieldsCanBeMergedRule-test.ts: conflicting arg values"),
         ValidationCase(
+            "canonically equivalent string args are different values",
+            "{\n  a: moment(id: \"Jos\u{E9}\") { id }\n  a: moment(id: \"Jose\u{301}\") { id }\n}",
+            errors: [
+                ExpectedError("Fields \"a\" conflict because they have differing arguments. Use different aliases on the fields to fetch both if this was intentional.", (2, 3), (3, 3)),
+            ],
+            source: "byte identity: graphql-js compares printed values as JavaScript strings (code units), never normalised"),
+        ValidationCase(
             "conflicting arg names",
             "fragment f on MomentsDetails { moments(limit: 1) { id } moments(type: URL) { id } }",
             errors: [

@@ -1,18 +1,24 @@
+import Locking
+
 /// Collects the fields of a selection set by response name, following inline
 /// fragments but not spreads (graphql-js `getFieldsAndFragmentNames`), once
 /// per selection set, and gives each field a signature: an ID equal for
 /// fields that compare alike with any other field.
+///
+/// Texts are interned by their bytes (`UTF8Key`): two fields whose string
+/// arguments are only canonically equivalent ("Jos\u{E9}", "Jose\u{301}")
+/// are different fields, as in graphql-js, which compares code units.
 final class OverlapFieldCollector {
     private let context: ValidationContext
     private var cachedFields: [SourceLocation: CollectedFields] = [:]
-    private var signatureIDs: [String: Int] = [:]
+    private var signatureIDs: [UTF8Key: Int] = [:]
     /// Selection sets by content, as IDs, so that a field's signature holds
     /// its sub-selections' ID rather than their whole text: a signature is
     /// then as long as the field's own line, and all of them together are
     /// linear in the document, however deep it nests.
-    private var selectionSetIDs: [String: Int] = [:]
+    private var selectionSetIDs: [UTF8Key: Int] = [:]
     private var selectionSetIDsByLocation: [SourceLocation: Int] = [:]
-    private var fragmentSignatureTexts: [String: Int] = [:]
+    private var fragmentSignatureTexts: [UTF8Key: Int] = [:]
     private var fragmentSignatureIDs: [String: Int] = [:]
 
     init(context: ValidationContext) { self.context = context }
@@ -109,10 +115,11 @@ final class OverlapFieldCollector {
             .joined(separator: ", ") + ")"
     }
 
-    private func intern(_ text: String, in ids: inout [String: Int]) -> Int {
-        if let id = ids[text] { return id }
+    private func intern(_ text: String, in ids: inout [UTF8Key: Int]) -> Int {
+        let key = UTF8Key(text)
+        if let id = ids[key] { return id }
         let id = ids.count
-        ids[text] = id
+        ids[key] = id
         return id
     }
 }

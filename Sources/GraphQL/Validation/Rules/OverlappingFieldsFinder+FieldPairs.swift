@@ -1,3 +1,5 @@
+import Locking
+
 /// Comparing two fields with one response name (graphql-js
 /// `findConflict`), and choosing which pairs to compare.
 ///
@@ -83,7 +85,8 @@ extension OverlappingFieldsFinder {
 
     private func sameArguments(_ field1: CollectedField, _ field2: CollectedField) -> Bool {
         if field1.printedArguments.count != field2.printedArguments.count { return false }
-        return field1.printedArguments.allSatisfy { field2.argumentValues[$0.name] == $0.value }
+        // Values byte for byte, as graphql-js compares printed values by code unit.
+        return field1.printedArguments.allSatisfy { UTF8Key.same(field2.argumentValues[$0.name], $0.value) }
     }
 
     /// Lists and non-null must match exactly; leaves must be the same type;
