@@ -35,5 +35,6 @@ let package = Package(
         fuzzTarget("fuzz-json", ["JSON"]),
         fuzzTarget("fuzz-graphql-parser", ["GraphQL"]),
         fuzzTarget("fuzz-graphql-validation", ["GraphQL", "MomentsAPI"]),
+        fuzzTarget("fuzz-bearer-token", ["JSON", "MomentsAPI"]),
     ]
 )

@@ -8,7 +8,9 @@ Reads the string literals of the test files below (and the names they are bound 
 file per distinct input into OUTPUT_DIR/<target>/, named by its SHA-1 as libFuzzer names
 corpus files. Nothing is checked in: the seeds follow the tests as they change.
 """
+import base64
 import hashlib
+import hmac
 import pathlib
 import re
 import sys
@@ -96,6 +98,49 @@ def looks_like_graphql(text):
     return '{' in text and not text.lstrip().startswith(('{"', '[')) and '\r' not in text
 
 
+# fuzz-bearer-token signs with this secret (Fuzz/Sources/fuzz-bearer-token): seeds signed with
+# it reach the claims through the header path too.
+BEARER_SECRET = b"the fuzzer's secret, 32 bytes ok"
+BEARER_HEADERS = ['{"alg":"HS256","typ":"JWT"}', '{"alg":"HS256"}', '{"alg":"none"}', '{"alg":"HS512"}',
+                  '{"alg":"hs256"}', '{"typ":"JWT"}', '{"alg":"HS256","crit":["exp"]}', '{"alg":["HS256"]}']
+# Claims as the verifier's tests write them (Tests/MomentsAPITests/BearerTokenVerifierTests.swift),
+# as JSON text, since those tests build most of them from raw or interpolated literals.
+BEARER_CLAIMS = [
+    '{"sub":"7","exp":1800003600}', '{"sub":"7","exp":1800003600,"iat":1800000000,"nbf":1800000000}',
+    '{"sub":"7","exp":9223372036854775807}', '{"sub":"7","exp":-9223372036854775808}',
+    '{"sub":"7","exp":9223372036854775808}', '{"sub":"7","exp":1e300}', '{"sub":"7","exp":-0}',
+    '{"sub":"7","exp":253402300799}', '{"sub":"7","exp":253402300799.9}', '{"sub":"7","exp":253402300800}',
+    '{"sub":"7","exp":1800000000.5}', '{"sub":"7","exp":1900000000,"nbf":9223372036854775807}',
+    '{"sub":"7","exp":1900000000,"iat":1e300}', '{"sub":"7","exp":1900000000,"nbf":null}',
+    '{"sub":7,"exp":1900000000}', '{"sub":"","exp":1900000000}', '{"exp":1900000000}', '{"sub":"7"}',
+    '{"sub":"7","exp":"never"}', '{"sub":"7","exp":1900000000,"exp":9223372036854775807}', '[]', '{}',
+]
+
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b'=').decode('ascii')
+
+
+def signed(header, claims, secret=BEARER_SECRET):
+    signing_input = b64url(header.encode()) + '.' + b64url(claims.encode())
+    mac = hmac.new(secret, signing_input.encode(), hashlib.sha256).digest()
+    return signing_input + '.' + b64url(mac)
+
+
+def bearer_tokens():
+    """Claims and headers as bytes (the target signs them itself), and whole headers: signed,
+    signed with another secret, unsigned, and the header tables' malformed ones."""
+    inputs = BEARER_CLAIMS + BEARER_HEADERS
+    inputs += ['Bearer ' + signed('{"alg":"HS256","typ":"JWT"}', claims) for claims in BEARER_CLAIMS]
+    inputs += ['Bearer ' + signed(header, BEARER_CLAIMS[0]) for header in BEARER_HEADERS]
+    inputs += ['bearer ' + signed(BEARER_HEADERS[0], BEARER_CLAIMS[0]),
+               'Bearer    ' + signed(BEARER_HEADERS[0], BEARER_CLAIMS[0]),
+               'Bearer ' + signed(BEARER_HEADERS[0], BEARER_CLAIMS[0], b'another secret of thirty-two byt'),
+               'Bearer ' + b64url(b'{"alg":"none"}') + '.' + b64url(BEARER_CLAIMS[0].encode()) + '.',
+               '', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Bearer abc.def', 'Bearer e30=.e30.e30', 'Bearer a.b.c.d']
+    return inputs
+
+
 def seeds():
     http = [s for s in strings('Tests/HTTP1Tests/*.swift', 'Tests/HTTPServerTests/*.swift',
                                'Tests/IntegrationTests/*.swift') if ' HTTP/' in s or '\r\n' in s]
@@ -112,6 +157,7 @@ def seeds():
         'json': json,
         'graphql-parser': graphql,
         'graphql-validation': graphql,
+        'bearer-token': bearer_tokens(),
     }
 
 

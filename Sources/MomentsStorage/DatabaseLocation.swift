@@ -1,13 +1,17 @@
-/// Where the data lives, from the database option: a libpq URI
-/// (`postgres://...` or `postgresql://...`) is PostgreSQL; anything else is
-/// a SQLite file path.
+import PostgreSQL
+
+/// Where the data lives, from the database option: a libpq connection
+/// string is PostgreSQL, either a URI (`postgres://...` or
+/// `postgresql://...`) or keyword/value (`host=db dbname=moments`, opening
+/// with one of libpq's keywords); anything else is a SQLite file path.
 package enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
     case sqlite(path: String)
+    /// Any libpq connection string, passed to libpq as it is (its `dbname` expands either form).
     case postgreSQL(uri: String)
 
     package init(_ text: String) {
         let lowered = text.lowercased()
-        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {
+        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") || PGConnectionString.isKeywordValue(text) {
             self = .postgreSQL(uri: text)
         } else {
             self = .sqlite(path: text)
@@ -24,15 +28,12 @@ package enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// For logs and pages: a URI without its password.
+    /// For logs, error messages and pages: a connection string without its
+    /// passwords (`PGConnectionString` says which parts those are).
     package var description: String {
         switch self {
-        case .sqlite(let path): return path
-        case .postgreSQL(let uri):
-            // postgresql://user:secret@host/db -> postgresql://user:***@host/db
-            guard let at = uri.firstIndex(of: "@"), let scheme = uri.firstRange(of: "://"),
-                  let colon = uri[scheme.upperBound..<at].firstIndex(of: ":") else { return uri }
-            return String(uri[..<uri.index(after: colon)]) + "***" + String(uri[at...])
+        case .sqlite(let path): path
+        case .postgreSQL(let uri): PGConnectionString(uri).redacted
         }
     }
 }

@@ -46,7 +46,7 @@ package final class PGConnection {
             }
         }
         guard let conn, cpq_PQstatus(conn) == CONNECTION_OK else {
-            let error = PGError.connection(conn, call: "PQconnectdbParams")
+            let error = PGError.connection(conn, call: "PQconnectdbParams").redacting(passwordsOf: PGConnectionString(uri))
             if let conn { cpq_PQfinish(conn) }
             throw error
         }

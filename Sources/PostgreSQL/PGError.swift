@@ -47,6 +47,13 @@ package struct PGError: Error, Sendable, Hashable, CustomStringConvertible {
         return PGError(sqlState: state, message: message, call: call, sql: sql)
     }
 
+    /// This error with `connection`'s passwords taken out of its message:
+    /// libpq quotes the piece of a connection string it cannot read, which
+    /// may be a password, and the message reaches logs and standard error.
+    func redacting(passwordsOf connection: PGConnectionString) -> PGError {
+        PGError(sqlState: sqlState, message: connection.scrub(message), call: call, sql: sql)
+    }
+
     /// SQLSTATE 08006, connection_failure.
     static let connectionFailure = "08006"
 

@@ -81,6 +81,70 @@ import Testing
         #expect(verifier.verify(authorization: "Bearer \(justExpired)", now: Self.now) == .success(.init(userID: "7")))
     }
 
+    /// A payload written as JSON text, so numbers JSONValue would print
+    /// differently (`-0`, `1e400`, `9223372036854775808`) reach the parser as sent.
+    static func token(payload: String) -> String {
+        BearerTokenIssuer.sign(headerBytes: Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8), payloadBytes: Array(payload.utf8), secret: secret)
+    }
+
+    struct ClaimCase: Sendable, CustomStringConvertible {
+        var description: String
+        var payload: String
+        var failure: BearerTokenVerifier.Failure
+    }
+
+    static let far = #""exp":1900000000"#
+
+    /// Signed with the right secret, so only the claims decide; before the
+    /// bound, `exp` 2^63-1 trapped on `exp + leeway` and killed the server.
+    @Test(arguments: [
+        ClaimCase(description: "exp Int64.max", payload: #"{"sub":"7","exp":9223372036854775807}"#, failure: .missingClaim("exp")),
+        ClaimCase(description: "exp Int64.max - 59", payload: #"{"sub":"7","exp":9223372036854775748}"#, failure: .missingClaim("exp")),
+        ClaimCase(description: "exp Int64.min", payload: #"{"sub":"7","exp":-9223372036854775808}"#, failure: .missingClaim("exp")),
+        ClaimCase(description: "exp 2^63, past Int64", payload: #"{"sub":"7","exp":9223372036854775808}"#, failure: .missingClaim("exp")),
+        ClaimCase(description: "exp 1e300", payload: #"{"sub":"7","exp":1e300}"#, failure: .missingClaim("exp")),
+        ClaimCase(description: "exp -1e300", payload: #"{"sub":"7","exp":-1e300}"#, failure: .missingClaim("exp")),
+        ClaimCase(description: "exp 1e400 (infinite as a Double)", payload: #"{"sub":"7","exp":1e400}"#, failure: .missingClaim("exp")),
+        ClaimCase(description: "exp fractional huge", payload: #"{"sub":"7","exp":92233720368547758.5}"#, failure: .missingClaim("exp")),
+        ClaimCase(description: "exp just past year 9999", payload: #"{"sub":"7","exp":253402300800}"#, failure: .missingClaim("exp")),
+        ClaimCase(description: "exp negative", payload: #"{"sub":"7","exp":-1}"#, failure: .missingClaim("exp")),
+        ClaimCase(description: "exp negative fraction", payload: #"{"sub":"7","exp":-0.5}"#, failure: .missingClaim("exp")),
+        ClaimCase(description: "exp -0 is 1970", payload: #"{"sub":"7","exp":-0}"#, failure: .expired),
+        ClaimCase(description: "exp -0.0 is 1970", payload: #"{"sub":"7","exp":-0.0}"#, failure: .expired),
+        ClaimCase(description: "nbf Int64.max", payload: #"{"sub":"7",\#(far),"nbf":9223372036854775807}"#, failure: .missingClaim("nbf")),
+        ClaimCase(description: "nbf Int64.min", payload: #"{"sub":"7",\#(far),"nbf":-9223372036854775808}"#, failure: .missingClaim("nbf")),
+        ClaimCase(description: "nbf 1e300", payload: #"{"sub":"7",\#(far),"nbf":1e300}"#, failure: .missingClaim("nbf")),
+        ClaimCase(description: "nbf -1e300", payload: #"{"sub":"7",\#(far),"nbf":-1e300}"#, failure: .missingClaim("nbf")),
+        ClaimCase(description: "nbf null", payload: #"{"sub":"7",\#(far),"nbf":null}"#, failure: .missingClaim("nbf")),
+        ClaimCase(description: "iat Int64.max", payload: #"{"sub":"7",\#(far),"iat":9223372036854775807}"#, failure: .missingClaim("iat")),
+        ClaimCase(description: "iat Int64.min", payload: #"{"sub":"7",\#(far),"iat":-9223372036854775808}"#, failure: .missingClaim("iat")),
+        ClaimCase(description: "iat 1e300", payload: #"{"sub":"7",\#(far),"iat":1e300}"#, failure: .missingClaim("iat")),
+        ClaimCase(description: "iat a string", payload: #"{"sub":"7",\#(far),"iat":"now"}"#, failure: .missingClaim("iat")),
+        ClaimCase(description: "iat past the leeway ahead", payload: #"{"sub":"7",\#(far),"iat":1800000061}"#, failure: .notYetValid),
+        ClaimCase(description: "exp duplicated, the absurd one last", payload: #"{"sub":"7",\#(far),"exp":9223372036854775807}"#, failure: .missingClaim("exp")),
+    ])
+    func refusesAbsurdTimeClaimsWithoutTrapping(_ testCase: ClaimCase) {
+        #expect(verifier.verify(authorization: "Bearer " + Self.token(payload: testCase.payload), now: Self.now) == .failure(testCase.failure))
+    }
+
+    @Test(arguments: [
+        #"{"sub":"7","exp":253402300799}"#,  // the last second of year 9999
+        #"{"sub":"7","exp":253402300799.9}"#,
+        #"{"sub":"7","exp":1800000000.5}"#,  // fractional (RFC 7519 §2), within the leeway
+        #"{"sub":"7",\#(far),"nbf":0,"iat":0}"#,
+        #"{"sub":"7",\#(far),"nbf":-0.0,"iat":1800000060}"#,  // iat ahead, within the leeway
+    ])
+    func acceptsTimeClaimsWithinTheBound(_ payload: String) {
+        #expect(verifier.verify(authorization: "Bearer " + Self.token(payload: payload), now: Self.now) == .success(.init(userID: "7")))
+    }
+
+    /// The clock is a parameter: even a nonsensical `now` is compared, never added to.
+    @Test func extremeClocksNeverTrap() {
+        let token = Self.token(payload: #"{"sub":"7","exp":253402300799,"nbf":0,"iat":0}"#)
+        #expect(verifier.verify(authorization: "Bearer \(token)", now: .max) == .failure(.expired))
+        #expect(verifier.verify(authorization: "Bearer \(token)", now: .min) == .failure(.notYetValid))
+    }
+
     @Test func base64URLIsStrictAndRoundTrips() {
         for length in 0..<40 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }

@@ -6,7 +6,9 @@ import JSON
 /// (the algorithm is fixed here, never taken from the token: `none`, HS512,
 /// RS256... are refused, so there is no algorithm or key confusion), the
 /// signature with swift-crypto's constant-time `isValidAuthenticationCode`,
-/// `exp` required and `nbf` honoured within `leeway`, `sub` the viewer.
+/// `exp` required, `nbf` and `iat` honoured within `leeway`, `sub` the viewer.
+/// A time claim outside `numericDates` is refused as invalid, so the
+/// arithmetic on it cannot overflow whatever the signer put there.
 package struct BearerTokenVerifier: Sendable {
     /// RFC 7518 §3.2: "A key of the same size as the hash output (for
     /// instance, 256 bits for "HS256") or larger MUST be used".
@@ -19,6 +21,11 @@ package struct BearerTokenVerifier: Sendable {
     /// Clock difference allowed between the token's issuer and this server
     /// (RFC 7519 §4.1.4: "some small leeway").
     package static let leeway: Int64 = 60
+    /// The `exp`, `nbf` and `iat` values accepted, in seconds since 1970:
+    /// up to the end of year 9999 (a token good "forever" still fits), none
+    /// before 1970 (no issuer signs for then). Anything else (2^63 - 1,
+    /// 1e300, a negative date) is an absurd claim, not a far-off date.
+    package static let numericDates: ClosedRange<Int64> = 0...253_402_300_799
 
     /// The secret's bytes: swift-crypto's `SymmetricKey` is not `Sendable`,
     /// so one is made per check (a 32-byte copy, with authentication on only).
@@ -93,11 +100,22 @@ package struct BearerTokenVerifier: Sendable {
         guard let payloadBytes = Base64URL.decode(parts[1]), case .object(let claims)? = Self.json(payloadBytes) else {
             return .failure(.malformed)
         }
+        // The leeway is added to or taken from the claim, never `now`, and
+        // checked: a claim within `numericDates` cannot overflow, and one that
+        // somehow did would be refused, not trap.
         guard let expiry = Self.seconds(claims["exp"]) else { return .failure(.missingClaim("exp")) }
-        guard now < expiry + Self.leeway else { return .failure(.expired) }
-        if claims["nbf"] != nil {
-            guard let notBefore = Self.seconds(claims["nbf"]) else { return .failure(.missingClaim("nbf")) }
-            guard now + Self.leeway >= notBefore else { return .failure(.notYetValid) }
+        let (expiryWithLeeway, expiryOverflow) = expiry.addingReportingOverflow(Self.leeway)
+        guard !expiryOverflow else { return .failure(.missingClaim("exp")) }
+        guard now < expiryWithLeeway else { return .failure(.expired) }
+        // RFC 7519 §4.1.5 `nbf` and §4.1.6 `iat` are optional; present, they must be valid dates.
+        // A token issued later than now (past the leeway) is refused like an early `nbf`: only
+        // a skewed or misbehaving issuer signs one, and accepting it would let it outlive its
+        // intended lifetime as seen from here.
+        for name in ["nbf", "iat"] where claims[name] != nil {
+            guard let start = Self.seconds(claims[name]) else { return .failure(.missingClaim(name)) }
+            let (startWithLeeway, startOverflow) = start.subtractingReportingOverflow(Self.leeway)
+            guard !startOverflow else { return .failure(.missingClaim(name)) }
+            guard now >= startWithLeeway else { return .failure(.notYetValid) }
         }
         guard case .string(let subject)? = claims["sub"], !subject.isEmpty, subject.utf8.count <= Self.maxSubjectBytes else {
             return .failure(.missingClaim("sub"))
@@ -109,12 +127,22 @@ package struct BearerTokenVerifier: Sendable {
         try? JSONParser.parse(bytes, limits: JSONLimits(maxDepth: 8, maxBytes: maxTokenBytes))
     }
 
-    /// RFC 7519 §2 NumericDate: seconds, possibly fractional; nil for anything else.
+    /// RFC 7519 §2 NumericDate: seconds, possibly fractional, within
+    /// `numericDates`; nil for anything else.
     private static func seconds(_ value: JSONValue?) -> Int64? {
+        let seconds: Int64
         switch value {
-        case .int(let seconds)?: Int64(seconds)
-        case .double(let seconds)? where seconds.isFinite && abs(seconds) < 1e15: Int64(seconds.rounded(.down))
-        default: nil
+        case .int(let integer)?:
+            guard let exact = Int64(exactly: integer) else { return nil }
+            seconds = exact
+        case .double(let fractional)?:
+            // Compared as a Double first: converting 1e300 (or NaN) to Int64 would trap.
+            guard fractional >= Double(numericDates.lowerBound), fractional < Double(numericDates.upperBound) + 1 else { return nil }
+            guard let whole = Int64(exactly: fractional.rounded(.down)) else { return nil }
+            seconds = whole
+        default:
+            return nil
         }
+        return numericDates.contains(seconds) ? seconds : nil
     }
 }
