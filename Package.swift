@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "GraphQL", targets: ["GraphQL"]),
         .library(name: "MomentsAPI", targets: ["MomentsAPI"]),
+        .library(name: "Toggles", targets: ["Toggles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),

@@ -35,6 +35,7 @@ let package = Package(
         fuzzTarget("fuzz-json", ["JSON"]),
         fuzzTarget("fuzz-graphql-parser", ["GraphQL"]),
         fuzzTarget("fuzz-graphql-validation", ["GraphQL", "MomentsAPI"]),
+        fuzzTarget("fuzz-toggles", ["Toggles", "JSON"]),
         fuzzTarget("fuzz-bearer-token", ["JSON", "MomentsAPI"]),
     ]
 )

@@ -11,6 +11,7 @@ corpus files. Nothing is checked in: the seeds follow the tests as they change.
 import base64
 import hashlib
 import hmac
+import json
 import pathlib
 import re
 import sys
@@ -141,6 +142,28 @@ def bearer_tokens():
     return inputs
 
 
+def toggle_states():
+    """The client specification's states (Tests/TogglesTests/Fixtures), whole when they fit and
+    one feature at a time (with the segments) when not; the toggle tests' JSON literals; and a
+    state per string of the regex tests, as a REGEX constraint."""
+    states = []
+    for path in files('Tests/TogglesTests/Fixtures/client-specification/[0-9]*.json'):
+        state = json.loads(path.read_text()).get('state')
+        if not isinstance(state, dict):
+            continue
+        states.append(json.dumps(state, separators=(',', ':'), ensure_ascii=False))
+        for feature in state.get('features') or []:
+            part = {'version': 2, 'features': [feature], 'segments': state.get('segments') or []}
+            states.append(json.dumps(part, separators=(',', ':'), ensure_ascii=False))
+    states += [s for s in strings('Tests/TogglesTests/*.swift', 'Tests/ToggleSourceTests/*.swift')
+               if s.lstrip().startswith('{')]
+    for pattern in strings('Tests/TogglesTests/BoundedRegexTests.swift', 'Tests/TogglesTests/RegexBoundsTests.swift'):
+        constraint = {'contextName': 'userId', 'operator': 'REGEX', 'value': pattern}
+        feature = {'name': 'r', 'enabled': True, 'strategies': [{'name': 'default', 'constraints': [constraint]}]}
+        states.append(json.dumps({'version': 2, 'features': [feature]}, separators=(',', ':'), ensure_ascii=False))
+    return states
+
+
 def seeds():
     http = [s for s in strings('Tests/HTTP1Tests/*.swift', 'Tests/HTTPServerTests/*.swift',
                                'Tests/IntegrationTests/*.swift') if ' HTTP/' in s or '\r\n' in s]
@@ -157,6 +180,7 @@ def seeds():
         'json': json,
         'graphql-parser': graphql,
         'graphql-validation': graphql,
+        'toggles': toggle_states(),
         'bearer-token': bearer_tokens(),
     }
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# CI: builds the six fuzz targets (http-request, chunked, json, graphql-parser,
-# graphql-validation, bearer-token) and runs each briefly from the test tables' seeds
+# CI: builds the seven fuzz targets (http-request, chunked, json, graphql-parser,
+# graphql-validation, bearer-token, toggles) and runs each briefly from the test tables' seeds
 # (scripts/fuzz.sh all). With the default 25 s per target, from a fresh clone on the 2-core
-# machine: 70 to 200 s to build (the machine's load varies), 150 s of fuzzing, which keeps the
+# machine: 70 to 200 s to build (the machine's load varies), 175 s of fuzzing, which keeps the
 # whole of .ci/run within its 30 minutes. FUZZ_SECONDS changes the time per
 # target; FUZZ_TARGETS (comma-separated, default all) which targets run.
 # Exits non-zero on any finding (crash, broken invariant, leak, input slower than 5 s).

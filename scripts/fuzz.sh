@@ -2,8 +2,8 @@
 # Builds the libFuzzer targets of Fuzz/ and runs one (or all) for a number of seconds.
 #
 #   scripts/fuzz.sh TARGET SECONDS     TARGET: http-request, chunked, json, graphql-parser,
-#   scripts/fuzz.sh all SECONDS                graphql-validation, bearer-token, or several joined
-#                                              by commas
+#   scripts/fuzz.sh all SECONDS                graphql-validation, bearer-token, toggles, or several
+#                                              joined by commas
 #
 # Each run starts from the seeds Fuzz/seeds.py takes from the test tables, plus the corpus
 # earlier runs grew in .build/fuzz/corpus/TARGET, and stops after SECONDS. An input that
@@ -19,7 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(http-request chunked json graphql-parser graphql-validation bearer-token)
+targets=(http-request chunked json graphql-parser graphql-validation bearer-token toggles)
 usage() { echo "usage: $0 {$(IFS='|'; echo "${targets[*]}")|all} SECONDS | $0 TARGET FILE..." >&2; exit 2; }
 [ $# -ge 2 ] || usage
 replay=()

@@ -21,6 +21,7 @@ package struct CurlRequest: Sendable {
 
 package struct CurlResponse: Sendable {
     package var status: Int
+    /// The ETag header's value when it is a valid entity-tag (`EntityTag`), else nil.
     package var etag: String?
     package var body: [UInt8]
 }
@@ -127,26 +128,30 @@ private final class ResponseSink {
     }
 
     /// Called once per header line, for every response (a redirect's too: we
-    /// do not follow them, so there is one). Only ETag is kept; 64 KiB of headers at most.
+    /// do not follow them, so there is one). Only ETag is kept, and only a valid
+    /// one (`EntityTag`), checked on the raw bytes; 64 KiB of headers at most.
     func appendHeader(_ data: UnsafeMutablePointer<CChar>, _ length: Int) -> Int {
         headerBytes += length
         guard headerBytes <= 64 << 10 else { return 0 }
-        let line = data.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        let line = data.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        if Self.startsCaseInsensitively(line, with: "http/") { etag = nil }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon == 4, Self.startsCaseInsensitively(line, with: "etag") else {
+            return length
         }
-        if line.lowercased().hasPrefix("http/") { etag = nil }
-        guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "etag" else { return length }
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: [" ", "\t", "\r", "\n"])
-        etag = value.isEmpty ? nil : value
+        let whitespace: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
+        var value = line[(colon + 1)...]
+        while let first = value.first, whitespace.contains(first) { value = value.dropFirst() }
+        while let last = value.last, whitespace.contains(last) { value = value.dropLast() }
+        etag = EntityTag.validated(value)
         return length
     }
-}
 
-extension Substring {
-    fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-        var text = self
-        while let first = text.first, set.contains(first) { text = text.dropFirst() }
-        while let last = text.last, set.contains(last) { text = text.dropLast() }
-        return String(text)
+    /// ASCII case-insensitive prefix test; `prefix` is lowercase.
+    private static func startsCaseInsensitively(_ line: [UInt8], with prefix: String) -> Bool {
+        let expected = Array(prefix.utf8)
+        guard line.count >= expected.count else { return false }
+        return zip(line, expected).allSatisfy { byte, lower in
+            byte == lower || ((0x41...0x5A).contains(byte) && byte | 0x20 == lower)
+        }
     }
 }

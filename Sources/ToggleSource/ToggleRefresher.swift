@@ -39,6 +39,7 @@ package final class ToggleRefresher: @unchecked Sendable {
                 do {
                     let state = try ToggleState.parse(try BoundedFile.read(path, limit: configuration.limits.maxStateBytes), limits: configuration.limits)
                     store.replace(state: state, source: "cache \(path)", at: now)
+                    reportRefusedPatterns(in: state, from: "cache \(path)")
                 } catch {
                     log("toggle cache \(path) unusable, serving the built-in toggles: \(error)")
                 }
@@ -106,13 +107,37 @@ package final class ToggleRefresher: @unchecked Sendable {
                 return fail("\(error)", at: now)
             }
             failures = 0
+            // CurlClient keeps only a valid entity-tag, so a malformed one is dropped here, not sent back.
             etag = response.etag
             let report = FetchReport(at: now, succeeded: true, outcome: "200, \(state.features.count) features")
-            store.replace(state: state, source: "url \(url)", at: now, report: report)
+            store.replace(state: state, source: configuration.redactedSource, at: now, report: report)
+            reportRefusedPatterns(in: state, from: configuration.redactedSource)
             persist(response.body)
         default:
             fail("HTTP \(response.status)", at: now)
         }
+    }
+
+    /// Each distinct REGEX pattern a newly loaded state refused, logged once
+    /// per load (an evaluation can only answer false), at most
+    /// `maxRefusalLines` of them so a hostile state cannot flood the log.
+    private func reportRefusedPatterns(in state: ToggleState, from source: String) {
+        let refused = state.refusedPatterns
+        for item in refused.prefix(Self.maxRefusalLines) {
+            log("toggle state from \(source): REGEX pattern \(Self.quoted(item.pattern)) refused, \(item.error); its constraints match nothing")
+        }
+        if refused.count > Self.maxRefusalLines {
+            log("toggle state from \(source): \(refused.count - Self.maxRefusalLines) more refused REGEX patterns")
+        }
+    }
+
+    static let maxRefusalLines = 20
+
+    /// A pattern for a log line: its first 64 scalars, quoted and escaped.
+    static func quoted(_ pattern: String) -> String {
+        let scalars = pattern.unicodeScalars
+        let shown = String(String.UnicodeScalarView(scalars.prefix(64)))
+        return String(reflecting: shown) + (scalars.count > 64 ? "…" : "")
     }
 
     private func fail(_ reason: String, at time: Double) {
@@ -149,8 +174,9 @@ package final class ToggleRefresher: @unchecked Sendable {
             fileStamp = stamp
             failures = 0
             store.replace(
-                state: state, source: "file \(path)", at: now,
+                state: state, source: configuration.redactedSource, at: now,
                 report: FetchReport(at: now, succeeded: true, outcome: "read \(state.features.count) features"))
+            reportRefusedPatterns(in: state, from: configuration.redactedSource)
         } catch {
             fileStamp = stamp  // not again until it changes
             fail("\(path): \(error)", at: now)

@@ -36,7 +36,18 @@ package struct ToggleSourceConfiguration: Sendable {
         self.limits = limits
     }
 
-    /// The client-API endpoint under the server's base URL.
+    /// Where toggles come from as logs, errors and the QA page show it:
+    /// `built-in`, `file PATH`, or `url URL` with the URL's credentials masked.
+    package var redactedSource: String {
+        switch origin {
+        case .builtIn: "built-in"
+        case .file(let path): "file \(path)"
+        case .unleash: "url \(RedactedURL(featuresURL ?? ""))"
+        }
+    }
+
+    /// The client-API endpoint under the server's base URL; for libcurl only
+    /// (it may hold credentials), anything shown uses `redactedSource`.
     var featuresURL: String? {
         guard case .unleash(let url, _) = origin else { return nil }
         var base = url

@@ -1,13 +1,14 @@
 extension Constraint {
-    /// Whether the constraint holds for the context. `now` (seconds since
-    /// 1970) stands in for a context without `currentTime`.
-    package func holds(in context: ToggleContext, now: Double) -> Bool {
+    /// Whether the constraint holds for the context. The environment's clock
+    /// stands in for a context without `currentTime`; REGEX spends its step budget.
+    package func holds(in context: ToggleContext, environment: EvaluationEnvironment) -> Bool {
         if case .unknown = self.operator { return false }
-        let result = evaluate(context.value(of: contextName), context: context, now: now)
+        let result = evaluate(context.value(of: contextName), context: context, environment: environment)
         return inverted ? !result : result
     }
 
-    private func evaluate(_ contextValue: String?, context: ToggleContext, now: Double) -> Bool {
+    private func evaluate(_ contextValue: String?, context: ToggleContext, environment: EvaluationEnvironment) -> Bool {
+        let now = environment.now
         switch self.operator {
         case .in, .notIn:
             let isIn = contextValue.map { value in values.contains { $0.trimmingASCIIWhitespace() == value } } ?? false
@@ -58,7 +59,7 @@ extension Constraint {
             }
         case .regex:
             guard let contextValue, let regex else { return false }
-            return regex.matches(contextValue)
+            return regex.matches(contextValue, budget: environment.regexSteps)
         case .inCIDR:
             guard let address = contextValue.flatMap(IPAddress.init) else { return false }
             return values.contains { CIDRRange(Substring($0))?.contains(address) ?? false }

@@ -10,8 +10,10 @@ package struct Constraint: Sendable, Equatable {
     package var inverted: Bool
     package var caseInsensitive: Bool
     /// REGEX only: compiled when the state is loaded, `nil` when the pattern
-    /// is invalid or beyond the limits (the constraint then never holds).
+    /// is invalid or beyond the limits (it then matches nothing).
     package var regex: BoundedRegex?
+    /// REGEX only: why the pattern was refused, for the loader to log once.
+    package var regexError: RegexError?
 
     package init(
         contextName: String, operator: ConstraintOperator, values: [String] = [], value: String? = nil,
@@ -24,7 +26,11 @@ package struct Constraint: Sendable, Equatable {
         self.inverted = inverted
         self.caseInsensitive = caseInsensitive
         if `operator` == .regex, let value {
-            regex = try? BoundedRegex(value, caseInsensitive: caseInsensitive, limits: limits)
+            do {
+                regex = try BoundedRegex(value, caseInsensitive: caseInsensitive, limits: limits)
+            } catch {
+                regexError = error
+            }
         }
     }
 

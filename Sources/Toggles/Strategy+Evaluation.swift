@@ -5,9 +5,9 @@ extension Strategy {
     func isActive(feature: String, context: ToggleContext, state: ToggleState, environment env: EvaluationEnvironment) -> Bool {
         for id in segmentIDs {
             guard let segment = state.segments[id] else { return false }
-            guard segment.constraints.allSatisfy({ $0.holds(in: context, now: env.now) }) else { return false }
+            guard segment.constraints.allSatisfy({ $0.holds(in: context, environment: env) }) else { return false }
         }
-        guard constraints.allSatisfy({ $0.holds(in: context, now: env.now) }) else { return false }
+        guard constraints.allSatisfy({ $0.holds(in: context, environment: env) }) else { return false }
         return ruleHolds(feature: feature, context: context, environment: env)
     }
 
@@ -63,16 +63,28 @@ extension Strategy {
     }
 }
 
-/// What an evaluation needs from outside the state: a clock and randomness.
-/// Passed in, so the module stays pure and tests fix both.
+/// What an evaluation needs from outside the state: a clock, randomness and a
+/// budget of REGEX steps. Passed in, so the module stays pure and tests fix all three.
+/// Make one per request: the budget is spent across every evaluation made with it.
 package struct EvaluationEnvironment: Sendable {
     /// Seconds since 1970, for DATE_* operators when the context has no `currentTime`.
     package var now: Double
     /// A uniform number in 1...upperBound.
     package var random: @Sendable (Int) -> Int
+    /// Shared by copies of this environment.
+    package let regexSteps: RegexStepBudget
 
-    package init(now: Double, random: @escaping @Sendable (Int) -> Int = { Int.random(in: 1...max(1, $0)) }) {
+    /// Each REGEX match is bounded (`ToggleLimits.maxRegexMatchSteps`), but a
+    /// state may hold, or reference through segments, thousands of them: 4,194,304
+    /// steps in all (about 35 ms) bounds a request whatever the state.
+    package static let defaultRegexStepBudget = 1 << 22
+
+    package init(
+        now: Double, random: @escaping @Sendable (Int) -> Int = { Int.random(in: 1...max(1, $0)) },
+        regexStepBudget: Int = defaultRegexStepBudget
+    ) {
         self.now = now
         self.random = random
+        regexSteps = RegexStepBudget(steps: regexStepBudget)
     }
 }

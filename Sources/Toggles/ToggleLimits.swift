@@ -12,10 +12,21 @@ package struct ToggleLimits: Sendable, Hashable {
     /// Most instructions a compiled regular expression may have (counted
     /// repetition expands). Default 4,096.
     package var maxRegexProgramSize: Int
+    /// Most units of work compiling one regular expression may take: one per
+    /// syntax node visited, each copy of a counted repetition visited again,
+    /// and one per instruction emitted, so `(a{0}){1000}` costs though it emits
+    /// nothing. A pattern over it is refused. Default 32,768 (8 × the program
+    /// size: patterns that fit the program limit typically take 2–3 units per instruction).
+    package var maxRegexCompileWork: Int
     /// Longest context value a REGEX constraint looks at, in Unicode scalars;
     /// a longer value does not match. Default 4,096. Matching costs at most
-    /// input length × program size steps (no backtracking).
+    /// (input length + 1) × (4 × program size + 1) thread steps (no backtracking).
     package var maxRegexInputLength: Int
+    /// Most thread steps one REGEX evaluation may take; one that would take
+    /// more does not match, as a value over the input limit does. Default
+    /// 1,048,576 (under 10 ms measured): a program under 64 instructions never
+    /// reaches it; the largest programs on the longest values would take 64 times more.
+    package var maxRegexMatchSteps: Int
 
     package init(
         maxStateBytes: Int = 4 << 20,
@@ -23,13 +34,17 @@ package struct ToggleLimits: Sendable, Hashable {
         maxSegments: Int = 5_000,
         maxRegexPatternLength: Int = 512,
         maxRegexProgramSize: Int = 4_096,
-        maxRegexInputLength: Int = 4_096
+        maxRegexCompileWork: Int = 32_768,
+        maxRegexInputLength: Int = 4_096,
+        maxRegexMatchSteps: Int = 1 << 20
     ) {
         self.maxStateBytes = maxStateBytes
         self.maxFeatures = maxFeatures
         self.maxSegments = maxSegments
         self.maxRegexPatternLength = maxRegexPatternLength
         self.maxRegexProgramSize = maxRegexProgramSize
+        self.maxRegexCompileWork = maxRegexCompileWork
         self.maxRegexInputLength = maxRegexInputLength
+        self.maxRegexMatchSteps = maxRegexMatchSteps
     }
 }

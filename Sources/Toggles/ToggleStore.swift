@@ -4,7 +4,7 @@ import Locking
 /// read it without waiting on any fetch: a copy under a lock, nothing else.
 package struct ToggleSnapshot: Sendable {
     package var state: ToggleState
-    /// `built-in`, `file PATH`, `url URL`, `cache PATH`.
+    /// `built-in`, `file PATH`, `url URL` (credentials masked: `ToggleSourceConfiguration.redactedSource`), `cache PATH`.
     package var source: String
     /// When this state was loaded (seconds since 1970).
     package var loadedAt: Double

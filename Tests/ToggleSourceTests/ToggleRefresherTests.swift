@@ -105,6 +105,112 @@ import Toggles
         #expect(flip(refresher) == false)
     }
 
+    /// A tag that is not an RFC 9110 entity-tag is neither kept nor sent
+    /// back, and fetching goes on: once stored, a CR made every later request
+    /// fail before it went out, so the toggles stayed stale.
+    @Test(arguments: [
+        Array("\"a\rb\"".utf8),
+        Array("\"abc\u{01}\"".utf8),
+        Array("W/\"x\u{7F}\"".utf8),
+        Array("\"a b\"".utf8),
+        Array("unquoted".utf8),
+        Array(("\"" + String(repeating: "e", count: 300) + "\"").utf8),
+    ])
+    func anInvalidETagIsDroppedAndFetchingGoesOn(etag: [UInt8]) async throws {
+        let server = try ToggleServer(state: stateJSON(flip: true))
+        try server.setETag(etag)
+        let refresher = refresher(server)
+        refresher.start()
+        defer { refresher.stop() }
+        #expect(await eventually(within: .seconds(5)) { server.requests.count >= 3 })
+        #expect(flip(refresher) == true)
+        #expect(server.conditions.allSatisfy { $0 == "'-'" }, "\(server.conditions)")
+        #expect(server.requests.allSatisfy { $0.hasPrefix("200 ") })
+        try server.setState(stateJSON(flip: false))
+        #expect(await eventually(within: .seconds(5)) { flip(refresher) == false })
+        #expect(refresher.store.snapshot.lastFetch?.succeeded == true)
+    }
+
+    @Test func aValidWeakETagIsSentBack() async throws {
+        let server = try ToggleServer(state: stateJSON(flip: true))
+        try server.setETag(Array(#"W/"v1""#.utf8))
+        let refresher = refresher(server)
+        refresher.start()
+        defer { refresher.stop() }
+        #expect(await eventually(within: .seconds(5)) { server.requests.contains { $0.hasPrefix("304") } })
+        #expect(server.conditions.contains(#"'W/"v1"'"#))
+    }
+
+    /// The URL's userinfo reaches libcurl (the server sees the Basic
+    /// credentials) but not the source the QA page shows, nor a log line.
+    @Test func credentialsInTheURLAreMaskedWhereverItIsShown() async throws {
+        let server = try ToggleServer(state: Self.stateWithRefusedPatterns(count: 1))
+        let log = Recorder()
+        let url = "http://qa:hunter2@127.0.0.1:\(server.port)"
+        let refresher = ToggleRefresher(
+            configuration: ToggleSourceConfiguration(
+                origin: .unleash(url: url, token: nil), refreshSeconds: Self.refresh, timeoutSeconds: Self.timeout,
+                cachePath: server.directory.file("cache.json")),
+            log: log.append)
+        refresher.start()
+        defer { refresher.stop() }
+        #expect(await eventually(within: .seconds(5)) { refresher.store.snapshot.lastFetch?.succeeded == true })
+        #expect(server.requests.first?.contains("Basic cWE6aHVudGVyMg==") == true)
+        let shown = "url http://***@127.0.0.1:\(server.port)/api/client/features"
+        #expect(refresher.store.snapshot.source == shown)
+        try server.setMode("500")
+        #expect(await eventually(within: .seconds(8)) { refresher.store.snapshot.lastFetch?.succeeded == false })
+        #expect(log.values.contains { $0.hasPrefix("toggle state from \(shown): REGEX pattern") })
+        #expect(log.values.contains { $0.hasPrefix("toggle fetch failed") })
+        #expect(!log.values.contains { $0.contains("hunter2") }, "\(log.values)")
+        #expect(refresher.store.snapshot.lastFetch?.outcome.contains("hunter2") == false)
+    }
+
+    /// `count` features, each with its own pattern nested past the work
+    /// limit, twice over (the second copy must not be logged again).
+    static func stateWithRefusedPatterns(count: Int, extra: String = "") -> String {
+        let features = (0..<count).flatMap { index in
+            let constraint = #"{"contextName": "userId", "operator": "REGEX", "value": "((((\#(index){0}){1000}){1000}){1000}){1000}"}"#
+            return ["f\(index)", "g\(index)"].map { name in
+                #"{"name": "\#(name)", "enabled": true, "strategies": [{"name": "default", "constraints": [\#(constraint)]}]}"#
+            }
+        }
+        return #"{"version": 1, "features": [\#(features.joined(separator: ","))]\#(extra)}"#
+    }
+
+    /// One warning per distinct refused pattern each time a state is loaded,
+    /// never per evaluation, and the toggle is off.
+    @Test func aRefusedPatternIsLoggedOncePerLoad() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("toggles.json")
+        try Self.stateWithRefusedPatterns(count: 2).write(toFile: path, atomically: true, encoding: .utf8)
+        let log = Recorder()
+        let refresher = ToggleRefresher(configuration: ToggleSourceConfiguration(origin: .file(path: path)), log: log.append)
+        #expect(
+            log.values == [
+                #"toggle state from file \#(path): REGEX pattern "((((0{0}){1000}){1000}){1000}){1000}" refused, pattern takes more than 32768 units of work to compile (nested repetition); its constraints match nothing"#,
+                #"toggle state from file \#(path): REGEX pattern "((((1{0}){1000}){1000}){1000}){1000}" refused, pattern takes more than 32768 units of work to compile (nested repetition); its constraints match nothing"#,
+            ])
+        let evaluator = ToggleEvaluator(state: refresher.store.snapshot.state, environment: EvaluationEnvironment(now: 0))
+        for _ in 0..<3 { #expect(!evaluator.isEnabled("f0", context: ToggleContext(userId: "0"))) }
+        refresher.refreshOnce()  // the file is unchanged: not loaded, not logged again
+        #expect(log.values.count == 2)
+        try Self.stateWithRefusedPatterns(count: 2, extra: #", "segments": []"#).write(toFile: path, atomically: true, encoding: .utf8)
+        refresher.refreshOnce()
+        #expect(log.values.count == 4)
+    }
+
+    /// A state full of refused patterns costs a bounded number of log lines per load.
+    @Test func aFloodOfRefusedPatternsIsCappedPerLoad() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("toggles.json")
+        try Self.stateWithRefusedPatterns(count: 25).write(toFile: path, atomically: true, encoding: .utf8)
+        let log = Recorder()
+        _ = ToggleRefresher(configuration: ToggleSourceConfiguration(origin: .file(path: path)), log: log.append)
+        #expect(log.values.count == ToggleRefresher.maxRefusalLines + 1)
+        #expect(log.values.last == "toggle state from file \(path): 5 more refused REGEX patterns")
+    }
+
     @Test func withNoSourceTheBuiltInStateGatesTheLikeButton() {
         let refresher = ToggleRefresher(configuration: ToggleSourceConfiguration(origin: .builtIn))
         let evaluator = ToggleEvaluator(state: refresher.store.snapshot.state, environment: EvaluationEnvironment(now: 0))

@@ -43,6 +43,17 @@ final class ToggleServer: @unchecked Sendable {
         try mode.write(toFile: directory.file("mode"), atomically: true, encoding: .utf8)
     }
 
+    /// The ETag's raw bytes from now on, whatever they hold.
+    func setETag(_ bytes: [UInt8]) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: directory.file("etag")), options: .atomic)
+    }
+
+    /// The If-None-Match of each request so far, as Python's `repr` (`'-'` for none).
+    var conditions: [String] {
+        ((try? String(contentsOfFile: directory.file("conditions.log"), encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init)
+    }
+
     var requests: [String] {
         ((try? String(contentsOfFile: directory.file("requests.log"), encoding: .utf8)) ?? "")
             .split(separator: "\n").map(String.init)

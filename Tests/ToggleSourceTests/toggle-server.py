@@ -4,8 +4,11 @@
 Usage: toggle-server.py DIR. Serves DIR/state.json at GET /api/client/features
 with an ETag (answering 304 to a matching If-None-Match), misbehaving as
 DIR/mode says: ok (default), 500, hang (30 s before anything), malformed,
-oversized (8 MiB). Appends one line per request to DIR/requests.log:
-"STATUS AUTHORIZATION APPNAME". Prints its port on the first line of stdout.
+oversized (8 MiB). DIR/etag, when present, is the ETag's raw bytes instead
+(control characters included). Appends one line per request to
+DIR/requests.log: "STATUS AUTHORIZATION APPNAME", and the If-None-Match it
+got ("-" for none) to DIR/conditions.log. Prints its port on the first line
+of stdout.
 """
 import hashlib
 import os
@@ -32,6 +35,8 @@ class Handler(BaseHTTPRequestHandler):
         line = "%d %s %s\n" % (status, self.headers.get("Authorization", "-"), self.headers.get("UNLEASH-APPNAME", "-"))
         with open(os.path.join(DIR, "requests.log"), "a") as f:
             f.write(line)
+        with open(os.path.join(DIR, "conditions.log"), "a") as f:
+            f.write(repr(self.headers.get("If-None-Match", "-")) + "\n")
 
     def send(self, status, body=b"", etag=None):
         self.record(status)
@@ -58,6 +63,10 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, b'{"version":1,"features":[],"pad":"' + b"x" * (8 << 20) + b'"}')
         body = read("state.json")
         etag = '"%s"' % hashlib.sha256(body).hexdigest()[:16]
+        override = read("etag", None)
+        if override is not None:
+            # latin-1 maps bytes to code points one for one, and send_header writes them back so.
+            etag = override.decode("latin-1")
         if self.headers.get("If-None-Match") == etag:
             return self.send(304, etag=etag)
         self.send(200, body, etag)

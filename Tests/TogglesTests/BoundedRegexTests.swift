@@ -22,7 +22,7 @@ import Testing
         #expect(try BoundedRegex(pattern).matches(input) == expected)
     }
 
-    @Test(arguments: ["(regex", "(?=a)b", "(a)\\1", "a)", "*a", "[z-a]", "a{1001}", "\\q"])
+    @Test(arguments: ["(regex", "(?=a)b", "(a)\\1", "a)", "*a", "[z-a]", "a{1001}", "\\q", "a**", "a{2}{3}", "a+*?"])
     func refuses(_ pattern: String) {
         #expect(throws: RegexError.self) { try BoundedRegex(pattern) }
     }
@@ -40,6 +40,29 @@ import Testing
         let limits = ToggleLimits(maxRegexPatternLength: 8, maxRegexProgramSize: 16, maxRegexInputLength: 4)
         #expect(throws: RegexError.tooLong(limit: 8)) { try BoundedRegex("abcdefghi", limits: limits) }
         #expect(throws: RegexError.programTooLarge(limit: 16)) { try BoundedRegex("a{20}", limits: limits) }
+        #expect(throws: RegexError.tooComplex(limit: 40)) { try BoundedRegex("(a{0}){50}", limits: ToggleLimits(maxRegexCompileWork: 40)) }
         #expect((try? BoundedRegex("a", limits: limits).matches("bbbba")) == false)  // over the input cap
+    }
+
+    /// Repeated quantifiers, grouped or not, spelled every way: the answers
+    /// the dialect gives, whatever the expansion.
+    @Test(arguments: [
+        ("^(?:a{2}){3}$", "aaaaaa", true),
+        ("^(?:a{2}){3}$", "aaaaa", false),
+        ("^(?:a{0})+b$", "b", true),
+        ("^(?:ab|){2,3}$", "abab", true),
+        ("^(?:a?){3}b$", "ab", true),
+        ("^(?:[a-c]{1,2}){2}$", "abcab", false),
+        ("(?i)^[a-cx-z]+$", "AbYz", true),
+        ("(?i)^[^a-c]$", "B", false),
+        ("^[a-cb-d]+$", "abcd", true),
+        ("^[\\d\\s]+$", "1 2", true),
+        ("^[[:^alpha:]]+$", "12!", true),
+        ("^\\W\\S$", "!x", true),
+        ("\\Bat\\B", "at", false),
+        ("\\Bat\\B", "batch", true),
+    ])
+    func repetitionsAndSets(_ pattern: String, _ input: String, _ expected: Bool) throws {
+        #expect(try BoundedRegex(pattern).matches(input) == expected)
     }
 }

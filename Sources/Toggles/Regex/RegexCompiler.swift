@@ -1,22 +1,39 @@
-/// Compiles the tree to Pike VM instructions. Counted repetition is
-/// expanded, so the program size is checked against its limit as it grows.
+/// Compiles the tree to Pike VM instructions. Counted repetition is expanded
+/// copy by copy, so two budgets bound it. The program's size bounds matching.
+/// The work budget bounds compiling: one unit per node visited and one per
+/// instruction emitted, charged before the work is done, so a part that emits
+/// nothing still costs. Without it `((((a{0}){1000}){1000}){1000}){1000}`
+/// (36 bytes, no instructions) would visit 10¹² nodes; with it the refusal
+/// comes after `workLimit` units. Nothing is multiplied, so nothing can overflow.
 struct RegexCompiler {
     private(set) var program: [BoundedRegex.Instruction] = []
+    private(set) var work = 0
     let limit: Int
+    let workLimit: Int
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, workLimit: Int) {
+        self.limit = limit
+        self.workLimit = workLimit
+    }
+
+    private mutating func charge() throws(RegexError) {
+        guard work < workLimit else { throw .tooComplex(limit: workLimit) }
+        work += 1
+    }
 
     mutating func append(_ instruction: BoundedRegex.Instruction) throws(RegexError) {
+        try charge()
         guard program.count < limit else { throw .programTooLarge(limit: limit) }
         program.append(instruction)
     }
 
     mutating func emit(_ node: RegexNode) throws(RegexError) {
+        try charge()
         switch node {
         case .empty: break
         case .scalar(let scalar, let caseInsensitive): try append(.scalar(scalar, caseInsensitive: caseInsensitive))
         case .any(let dotAll): try append(.any(dotAll: dotAll))
-        case .set(let set): try append(.set(set))
+        case .set(let index): try append(.set(index))
         case .assertion(let assertion): try append(.assertion(assertion))
         case .concatenation(let items):
             for item in items { try emit(item) }
@@ -37,6 +54,7 @@ struct RegexCompiler {
             }
             for jump in jumps { program[jump] = .jump(program.count) }
         case .repetition(let inner, let min, let max):
+            // Every copy charges at least the `emit` of `inner`, so these loops end within the budget.
             for _ in 0..<min { try emit(inner) }
             if let max {
                 // Each optional copy: split in, skip.

@@ -1,11 +1,3 @@
-/// Why a pattern is refused; the REGEX constraint then never holds.
-package enum RegexError: Error, Equatable {
-    case tooLong(limit: Int)
-    case programTooLarge(limit: Int)
-    case unsupported(String)
-    case syntax(String)
-}
-
 /// A recursive-descent parser for the pattern; recursion depth is bounded
 /// by the pattern length cap (and a nesting cap of 64 groups).
 struct RegexParser {
@@ -14,6 +6,8 @@ struct RegexParser {
     private var depth = 0
     private static let maxDepth = 64
     private static let maxRepetition = 1_000
+    /// The sets the tree's `.set` nodes index, one per class escape or bracket expression.
+    private(set) var sets: [RegexScalarSet] = []
 
     struct Flags {
         var caseInsensitive: Bool
@@ -59,6 +53,7 @@ struct RegexParser {
 
     private mutating func parseQuantifier(_ atom: RegexNode) throws(RegexError) -> RegexNode {
         var node = atom
+        var quantified = false
         while let next = peek {
             let bounds: (Int, Int?)
             switch next {
@@ -72,6 +67,10 @@ struct RegexParser {
             }
             if case .assertion = node { throw .syntax("nothing to repeat") }
             if case .empty = node { throw .syntax("nothing to repeat") }
+            // `a**`, `a{2}{3}`: refused, as RE2, Go and JavaScript do; repeating
+            // a repetition takes a group, so nesting stays within the group cap.
+            guard !quantified else { throw .syntax("nested repetition operator") }
+            quantified = true
             _ = eat("?")  // lazy: the same answer to "does it match"
             node = .repetition(node, min: bounds.0, max: bounds.1)
         }
@@ -104,11 +103,19 @@ struct RegexParser {
         index += 1
         switch next {
         case "(": return try parseGroup(&flags)
-        case "[": return .set(try parseBracket(flags))
+        case "[": return register(try parseBracket(flags))
         case ".": return .any(dotAll: flags.dotAll)
         case "^": return .assertion(flags.multiLine ? .lineStart : .textStart)
         case "$": return .assertion(flags.multiLine ? .lineEnd : .textEnd)
-        case "\\": return try parseEscape(flags, inClass: false).node
+        case "\\":
+            switch try parseEscape(inClass: false) {
+            case .literal(let scalar): return .scalar(scalar, caseInsensitive: flags.caseInsensitive)
+            case .classes(let classes):
+                var set = RegexScalarSet(caseInsensitive: flags.caseInsensitive)
+                set.insert(classes)
+                return register(set)
+            case .assertion(let assertion): return .assertion(assertion)
+            }
         case "*", "+", "?": throw .syntax("nothing to repeat")
         default: return .scalar(next, caseInsensitive: flags.caseInsensitive)
         }
@@ -157,6 +164,14 @@ struct RegexParser {
         return node
     }
 
+    /// A set joins `sets`; the node refers to it by index.
+    private mutating func register(_ set: RegexScalarSet) -> RegexNode {
+        var set = set
+        set.normalize()
+        sets.append(set)
+        return .set(sets.count - 1)
+    }
+
     private mutating func parseBracket(_ flags: Flags) throws(RegexError) -> RegexScalarSet {
         var set = RegexScalarSet(caseInsensitive: flags.caseInsensitive)
         set.negated = eat("^")
@@ -170,70 +185,71 @@ struct RegexParser {
                 let negated = eat("^")
                 var name = ""
                 while let c = peek, c != ":" { name.unicodeScalars.append(c); index += 1 }
-                guard eat(":"), eat("]"), RegexScalarSet.posixNames.contains(name) else { throw .syntax("bad POSIX class") }
-                set.items.append(.posix(name, negated: negated))
+                guard eat(":"), eat("]"), let posix = RegexScalarClasses.Posix(name: name) else { throw .syntax("bad POSIX class") }
+                set.insert(.posix(posix, negated: negated))
                 continue
             }
             index += 1
             var low: Unicode.Scalar = next
             if next == "\\" {
-                let escaped = try parseEscape(flags, inClass: true)
-                guard let scalar = escaped.scalar else {
-                    if case .set(let inner)? = escaped.node { set.items += inner.items }
+                switch try parseEscape(inClass: true) {
+                case .literal(let scalar): low = scalar
+                case .classes(let classes):
+                    set.insert(classes)
                     continue
+                case .assertion: throw .syntax("assertion in a class")  // unreachable: none is parsed inClass
                 }
-                low = scalar
             }
             if peek == "-" && index + 1 < scalars.count && scalars[index + 1] != "]" {
                 index += 1
                 guard var high = peek else { throw .syntax("missing ']'") }
                 index += 1
                 if high == "\\" {
-                    guard let scalar = try parseEscape(flags, inClass: true).scalar else { throw .syntax("bad range") }
+                    guard case .literal(let scalar) = try parseEscape(inClass: true) else { throw .syntax("bad range") }
                     high = scalar
                 }
                 guard low.value <= high.value else { throw .syntax("bad range") }
-                set.items.append(.range(low.value, high.value))
+                set.insert(low.value...high.value)
             } else {
-                set.items.append(.range(low.value, low.value))
+                set.insert(low.value...low.value)
             }
         }
         return set
     }
 
+    enum Escape {
+        case literal(Unicode.Scalar)
+        case classes(RegexScalarClasses)
+        case assertion(RegexAssertion)
+    }
+
     /// After a backslash: a class (`\d`), an assertion (`\b`), a control
     /// escape (`\n`) or an escaped punctuation mark. Backreferences are refused.
-    private mutating func parseEscape(_ flags: Flags, inClass: Bool) throws(RegexError) -> (node: RegexNode?, scalar: Unicode.Scalar?) {
+    private mutating func parseEscape(inClass: Bool) throws(RegexError) -> Escape {
         guard let next = peek else { throw .syntax("trailing backslash") }
         index += 1
-        func classSet(_ item: RegexScalarSet.Item) -> (RegexNode?, Unicode.Scalar?) {
-            (.set(RegexScalarSet(items: [item], caseInsensitive: flags.caseInsensitive)), nil)
-        }
-        func literal(_ scalar: Unicode.Scalar) -> (RegexNode?, Unicode.Scalar?) {
-            (.scalar(scalar, caseInsensitive: flags.caseInsensitive), scalar)
-        }
         switch next {
-        case "d": return classSet(.digit(negated: false))
-        case "D": return classSet(.digit(negated: true))
-        case "w": return classSet(.word(negated: false))
-        case "W": return classSet(.word(negated: true))
-        case "s": return classSet(.space(negated: false))
-        case "S": return classSet(.space(negated: true))
-        case "n": return literal("\n")
-        case "t": return literal("\t")
-        case "r": return literal("\r")
-        case "f": return literal("\u{0C}")
-        case "v": return literal("\u{0B}")
+        case "d": return .classes(.digit)
+        case "D": return .classes(.notDigit)
+        case "w": return .classes(.word)
+        case "W": return .classes(.notWord)
+        case "s": return .classes(.space)
+        case "S": return .classes(.notSpace)
+        case "n": return .literal("\n")
+        case "t": return .literal("\t")
+        case "r": return .literal("\r")
+        case "f": return .literal("\u{0C}")
+        case "v": return .literal("\u{0B}")
         case "1"..."9": throw .unsupported("backreference")
-        case "b" where !inClass: return (.assertion(.wordBoundary), nil)
-        case "B" where !inClass: return (.assertion(.notWordBoundary), nil)
-        case "A" where !inClass: return (.assertion(.textStart), nil)
-        case "z" where !inClass: return (.assertion(.textEnd), nil)
+        case "b" where !inClass: return .assertion(.wordBoundary)
+        case "B" where !inClass: return .assertion(.notWordBoundary)
+        case "A" where !inClass: return .assertion(.textStart)
+        case "z" where !inClass: return .assertion(.textEnd)
         default:
             guard next.isASCII, !next.properties.isAlphabetic, !("0"..."9").contains(next) else {
                 throw .unsupported("escape \\\(next)")
             }
-            return literal(next)
+            return .literal(next)
         }
     }
 }
