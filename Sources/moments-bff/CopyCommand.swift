@@ -6,14 +6,14 @@ import MomentsStorage
 struct CopyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy",
-        abstract: "Copy every row from one database to another (SQLite file or PostgreSQL URI, either direction).",
+        abstract: "Copy every row from one database to another (SQLite file or PostgreSQL connection string, either direction).",
         discussion: "The target must be empty: with no tables it gets schema.sql first; a target holding any row is refused."
     )
 
-    @Option(help: "Database to read: a SQLite file or a postgres:// URI.")
+    @Option(help: "Database to read: a SQLite file or a PostgreSQL connection string (postgres://... or libpq's host=... form).")
     var from: String
 
-    @Option(help: "Database to write: a SQLite file (created) or a postgres:// URI.")
+    @Option(help: "Database to write: a SQLite file (created) or a PostgreSQL connection string (postgres://... or libpq's host=... form).")
     var to: String
 
     func run() throws {

@@ -11,7 +11,7 @@ struct SeedCommand: ParsableCommand {
         discussion: "Synthetic data is deterministic for a given --seed: users \"0\"...\"N-1\", each with at least --friends friends, --moments moments, and --likes likes per moment; --hot-moment-likes N gives moment \"0\" the likes of users \"0\"...\"N-1\" instead."
     )
 
-    @Option(name: .customLong("database"), help: "Database file to create, or an empty PostgreSQL database's URI (postgres://...). [DATABASE_PATH] (default: ./moments.sqlite)")
+    @Option(name: .customLong("database"), help: "Database file to create, or an empty PostgreSQL database's connection string (postgres://... or libpq's host=... form). [DATABASE_PATH] (default: ./moments.sqlite)")
     var databasePath: String?
 
     @Flag(help: "Write a synthetic data set instead of the demo data.")

@@ -16,7 +16,7 @@ struct ServeOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: OptionBounds.port.help("TCP port; 0 picks a free port, printed on the `listening on` line."))
     var port: String?
 
-    @Option(name: .customLong("database"), help: "SQLite database file, or a PostgreSQL URI (postgres://... or postgresql://...); an empty database gets schema.sql and the demo data. [DATABASE_PATH, then DATABASE_URL] (default: ./moments.sqlite)")
+    @Option(name: .customLong("database"), help: "SQLite database file, or a PostgreSQL connection string (postgres://..., postgresql://... or libpq's host=... form); an empty database gets schema.sql and the demo data. [DATABASE_PATH, then DATABASE_URL] (default: ./moments.sqlite)")
     var databasePath: String?
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. Access logs are info. [LOG_LEVEL] (default: info)")
