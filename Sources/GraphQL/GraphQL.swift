@@ -165,8 +165,7 @@ public final class GraphQLEngine: Sendable {
     }
 
     /// Spec §6.1 ExecuteRequest for a prepared document. Synchronous: resolvers
-    /// run on the calling thread, which also waits for any pending value
-    /// (`Resolved.pending`).
+    /// run on the calling thread, which waits with them (a like's commit).
     /// - Parameters:
     ///   - context: handed to every resolver as `ResolveInfo.context`.
     ///   - deadline: when execution must stop; nil is `limits.requestTimeout`
@@ -176,39 +175,18 @@ public final class GraphQLEngine: Sendable {
         _ document: PreparedDocument, operationName: String?, variables: JSONObject?, context: Any,
         deadline: ContinuousClock.Instant? = nil
     ) -> ExecutionResponse {
-        switch start(document, operationName: operationName, variables: variables, context: context, deadline: deadline, suspending: false) {
-        case .finished(let response): response
-        case .suspended(let execution): execution.finish()
-        }
-    }
-
-    /// `execute`, except that a mutation whose root field answers
-    /// `Resolved.pending` comes back `.suspended` instead of waiting: the
-    /// calling thread is free, and the execution continues with `resume()`
-    /// once its `whenReady` has called back.
-    public func start(
-        _ document: PreparedDocument, operationName: String?, variables: JSONObject?, context: Any,
-        deadline: ContinuousClock.Instant? = nil
-    ) -> ExecutionProgress {
-        start(document, operationName: operationName, variables: variables, context: context, deadline: deadline, suspending: true)
-    }
-
-    private func start(
-        _ document: PreparedDocument, operationName: String?, variables: JSONObject?, context: Any,
-        deadline: ContinuousClock.Instant?, suspending: Bool
-    ) -> ExecutionProgress {
         let operation: OperationDefinition
         do {
             operation = try document.operation(named: operationName)
         } catch {
-            return .finished(.requestErrors([error]))
+            return .requestErrors([error])
         }
         let coerced = coerceVariableValues(
             schema: schema,
             plans: document.variablePlans[operation.loc.offset]
                 ?? operation.variableDefinitions.map { VariablePlan($0, schema: schema) },
             inputs: variables ?? JSONObject())
-        guard coerced.errors.isEmpty else { return .finished(.requestErrors(coerced.errors)) }
+        guard coerced.errors.isEmpty else { return .requestErrors(coerced.errors) }
         var executor = Executor(
             schema: schema, fragments: document.fragments, variables: coerced.values, context: context,
             plans: document.plans, fragmentCache: limits.fragmentCacheBytes > 0 ? fragments : nil,
@@ -217,12 +195,9 @@ public final class GraphQLEngine: Sendable {
                 maxExecutedFields: limits.maxExecutedFields, maxDepth: limits.parse.maxDepth,
                 deadline: Deadline(deadline ?? ContinuousClock.now.advanced(by: limits.requestTimeout)),
                 timeout: limits.requestTimeout),
-            initialCapacity: max(Self.minimumResponseCapacity, document.plans.lastResponseSize.load(ordering: .relaxed)),
-            suspends: suspending)
-        guard let body = executor.executeOperation(operation, rootValue: ()) else {
-            return .suspended(SuspendedExecution(executor, plans: document.plans))
-        }
-        return .finished(ExecutionResponse.finished(body, executor.errors, plans: document.plans))
+            initialCapacity: max(Self.minimumResponseCapacity, document.plans.lastResponseSize.load(ordering: .relaxed)))
+        let body = executor.executeOperation(operation, rootValue: ())
+        return ExecutionResponse.finished(body, executor.errors, plans: document.plans)
     }
 
     /// `prepare` then `execute`, with preparation failures as request errors.

@@ -2,14 +2,10 @@
 /// response out. Called off the I/O path, possibly on several threads at once,
 /// unless the handler says the request runs inline (`execution(for:)`).
 package protocol HTTPHandler: Sendable {
+    /// The response. A handler that waits without using a core (a like
+    /// waiting for its commit) waits here; the server's pool runs another
+    /// request meanwhile when it is told so (`HandlerWait`).
     func handle(_ request: HTTPRequest) -> HTTPResponse
-
-    /// What the server calls on its pools: `handle(request)` unless the
-    /// handler can free the thread while its answer waits for work that uses
-    /// no core (`HTTPAnswer.deferred`). A handler that answers here must keep
-    /// `handle` as this answer, waited for (`HTTPAnswer.waitForResponse`).
-    /// Wrapping handlers forward it, as they forward `execution(for:)`.
-    func answer(_ request: HTTPRequest) -> HTTPAnswer
 
     /// Where `handle(request)` runs (see `HandlerExecution`); `.pooled` unless
     /// the handler says otherwise. Answer `.inline` only when handling this
@@ -30,8 +26,6 @@ package protocol HTTPHandler: Sendable {
 }
 
 extension HTTPHandler {
-    package func answer(_ request: HTTPRequest) -> HTTPAnswer { .response(handle(request)) }
-
     package func execution(for request: HTTPRequest) -> HandlerExecution { .pooled }
 
     package func cachedResponse(to request: HTTPRequest) -> HTTPResponse? { nil }

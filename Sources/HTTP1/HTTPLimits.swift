@@ -64,17 +64,10 @@ package struct HTTPLimits: Sendable, Hashable {
     /// cache's lock, and the others spin on it (`Mutex._lockSlow` took a quarter of the CPU).
     package var maxConcurrentHandlers: Int
     /// Threads beyond `maxConcurrentHandlers` that run queued requests while handlers wait
-    /// without using a core (a like waiting for its commit: on SQLite for up to
-    /// `deferredWaitInPlace`, on PostgreSQL its COMMIT's round trip through `HandlerWait.perform`),
-    /// so those waits do not leave cores idle. Bounds the handler threads at
+    /// without using a core (a like waiting for its commit, through `HandlerWait.perform`), so
+    /// those waits do not leave cores idle. Bounds the handler threads at
     /// `maxConcurrentHandlers` plus this. Default 8.
     package var spareHandlerThreads: Int
-    /// How long a handler's deferred answer (`HTTPAnswer.deferred`: a like waiting for its
-    /// commit) is waited for on its own thread, its lane lent to a spare thread meanwhile, before
-    /// the thread is freed and the rest queued for when it is ready. 0: free it at once. Default
-    /// 10 ms: a commit on this machine takes 1-3 ms, and resuming in place is faster than queueing
-    /// for a lane again; a disk stalling for longer holds no thread past it.
-    package var deferredWaitInPlace: Duration
     /// One per online core, plus one.
     package static let defaultConcurrentHandlers = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) + 1
     /// Event loops: threads that read, parse, answer inline and write, each for its share of the
@@ -121,7 +114,6 @@ package struct HTTPLimits: Sendable, Hashable {
         ioThreads: Int = 1,
         maxQueuedHandlers: Int = 1024,
         spareHandlerThreads: Int = 8,
-        deferredWaitInPlace: Duration = .milliseconds(10),
         maxDedicatedHandlers: Int = 2,
         maxPendingOutputBytes: Int = 1024 * 1024,
         readBufferSize: Int = 16 * 1024,
@@ -144,7 +136,6 @@ package struct HTTPLimits: Sendable, Hashable {
         self.maxConnections = maxConnections
         self.maxConcurrentHandlers = maxConcurrentHandlers
         self.spareHandlerThreads = spareHandlerThreads
-        self.deferredWaitInPlace = deferredWaitInPlace
         self.ioThreads = ioThreads
         self.maxQueuedHandlers = maxQueuedHandlers
         self.maxDedicatedHandlers = maxDedicatedHandlers

@@ -36,7 +36,8 @@ extension Connection {
             pool = context.dedicatedPool
         }
         let admitted = pool.submit(ahead: ahead) { [self] in
-            send(handler.answer(request), to: request, started: started, from: pool)
+            let response = handler.handle(request)
+            poller.submit { [self] in handlerAnswered(request, response, started: started) }
         }
         if !admitted {
             let full = pool === context.handlerPool
@@ -52,25 +53,6 @@ extension Connection {
         status: .serviceUnavailable, headers: ["Retry-After": "1", "Content-Type": "text/plain; charset=utf-8"],
         body: Array("503 Service Unavailable\n".utf8)
     )
-
-    /// On `pool`'s lane, with a handler's answer: a response goes back to the
-    /// I/O thread; a deferred one is waited for here for a while (`DeferredWait`),
-    /// else the lane is freed and its `finish` runs on `pool` once ready. Reads
-    /// only what never changes (`poller`, `context`), so any thread may call it.
-    private func send(_ answer: HTTPAnswer, to request: HTTPRequest, started: UInt64, from pool: HandlerPool) {
-        switch answer {
-        case .response(let response):
-            poller.submit { [self] in handlerAnswered(request, response, started: started) }
-        case .deferred(let whenReady, let finish):
-            let wait = DeferredWait(whenReady)
-            if wait.waitInPlace(upTo: context.limits.deferredWaitInPlace, whileBlocked: pool.whileBlocked) {
-                return send(finish(), to: request, started: started, from: pool)
-            }
-            pool.submitWhenReady(wait.whenReady) { [self] in
-                send(finish(), to: request, started: started, from: pool)
-            }
-        }
-    }
 
     /// Back on the I/O thread with a handler's response: queue it, answer the
     /// pipelined requests waiting in `carry`, and resume reading.

@@ -39,8 +39,6 @@ final class HandlerPool: Sendable {
     struct Load: Sendable, Equatable {
         var running: Int
         var queued: Int
-        /// Jobs waiting for their `whenReady` (`submitWhenReady`), on no lane.
-        var deferred = 0
     }
 
     private enum Admission {
@@ -54,8 +52,6 @@ final class HandlerPool: Sendable {
         var idleLanes: [Int]
         /// Jobs on a lane and not inside `whileBlocked`.
         var active = 0
-        /// Jobs of `submitWhenReady` whose `whenReady` has not called back.
-        var deferred = 0
         var waiting = Waiting()
     }
 
@@ -83,29 +79,12 @@ final class HandlerPool: Sendable {
     /// the others queued ahead only); returns false, without running it, when
     /// every lane is busy and the queue is full.
     func submit(ahead: Bool = false, _ job: @escaping Job) -> Bool {
-        admit(job, ahead: ahead, continuing: false)
-    }
-
-    /// Runs `job` once `whenReady` calls back (from any thread), as a job
-    /// submitted `ahead` that is never refused. For the rest of a request this
-    /// pool already admitted, which waited meanwhile holding no lane (a like
-    /// waiting for its commit: `HTTPAnswer.deferred`). Not refused because
-    /// such requests are bounded already: one per connection at most, as a
-    /// connection reads nothing more while its request is answered. Counted
-    /// in `load.deferred` until `whenReady` calls back.
-    func submitWhenReady(_ whenReady: (@escaping @Sendable () -> Void) -> Void, _ job: @escaping Job) {
-        state.withLock { $0.deferred += 1 }
-        whenReady { [self] in _ = admit(job, ahead: true, continuing: true) }
-    }
-
-    private func admit(_ job: @escaping Job, ahead: Bool, continuing: Bool) -> Bool {
         let admission = state.withLock { state -> Admission in
-            if continuing { state.deferred -= 1 }
             if state.active < width, let lane = state.idleLanes.popLast() {
                 state.active += 1
                 return .run(lane: lane)
             }
-            guard continuing || state.waiting.count < maxQueued else { return .refused }
+            guard state.waiting.count < maxQueued else { return .refused }
             state.waiting.append(job, ahead: ahead)
             return .queued
         }
@@ -121,7 +100,7 @@ final class HandlerPool: Sendable {
     }
 
     var load: Load {
-        state.withLock { Load(running: lanes.count - $0.idleLanes.count, queued: $0.waiting.count, deferred: $0.deferred) }
+        state.withLock { Load(running: lanes.count - $0.idleLanes.count, queued: $0.waiting.count) }
     }
 
     /// Runs `first`, then whatever waits, until the queue is empty (or the pool

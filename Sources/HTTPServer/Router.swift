@@ -77,29 +77,25 @@ package struct Router: HTTPHandler {
     }
 
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
-        answer(request).waitForResponse()
-    }
-
-    package func answer(_ request: HTTPRequest) -> HTTPAnswer {
         if request.method == .options, request.target == "*" {
-            return .response(HTTPResponse(status: .noContent, headers: ["Allow": allMethods.joined(separator: ", ")]))
+            return HTTPResponse(status: .noContent, headers: ["Allow": allMethods.joined(separator: ", ")])
         }
         guard let pathRoutes = routes(for: request) else {
-            return .response(plain(.notFound))
+            return plain(.notFound)
         }
         if let route = pathRoutes.first(where: { $0.method == request.method }) {
-            return route.handler.answer(request)
+            return route.handler.handle(request)
         }
         if request.method == .head, let get = pathRoutes.first(where: { $0.method == .get }) {
-            return get.handler.answer(request)
+            return get.handler.handle(request)
         }
         let allow = Self.allowed(pathRoutes.map(\.method)).joined(separator: ", ")
         if request.method == .options {
-            return .response(HTTPResponse(status: .noContent, headers: ["Allow": allow]))
+            return HTTPResponse(status: .noContent, headers: ["Allow": allow])
         }
         var response = plain(.methodNotAllowed)
         response.headers.add("Allow", allow)
-        return .response(response)
+        return response
     }
 
     /// The methods a path answers: its routes, HEAD where GET is routed, and OPTIONS.

@@ -171,8 +171,7 @@ package final class Server: Sendable {
         totals.connectionsOpen = open
         if let context {
             let pooled = context.handlerPool.load, dedicated = context.dedicatedPool.load
-            totals.requestsInFlight = pooled.running + pooled.queued + pooled.deferred
-                + dedicated.running + dedicated.queued + dedicated.deferred
+            totals.requestsInFlight = pooled.running + pooled.queued + dedicated.running + dedicated.queued
         }
         return totals
     }

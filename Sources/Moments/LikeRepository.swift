@@ -18,22 +18,18 @@ package protocol LikeRepository: Sendable {
     /// like data whose likers list was cut short of the viewer.
     func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<UTF8Key>
 
-    /// Starts setting (`isLiked`) or clearing `userID`'s like on the moment,
-    /// with the moment's like count in the same transaction; the completion
-    /// finishes once that is durable (or failed). A store that waits for its
-    /// commit on the calling thread (PostgreSQL) writes before returning and
-    /// returns a finished completion. Setting an existing like keeps it and
-    /// its time; clearing an absent like does nothing. Checks neither
-    /// visibility nor existence beyond what the store enforces: that is the
-    /// service's job.
-    func startSetLike(momentID: String, userID: String, isLiked: Bool) -> Completion
+    /// Sets (`isLiked`) or clears `userID`'s like on the moment, with the
+    /// moment's like count in the same transaction, and returns once that is
+    /// durable; throws when it failed (or its outcome is unknown). The caller's
+    /// thread waits meanwhile: the store tells the server's handler pool so
+    /// (`DatabaseConfiguration.whileWaitingForCommit`), which runs another
+    /// request on a spare thread. Setting an existing like keeps it and its
+    /// time; clearing an absent like does nothing. Checks neither visibility
+    /// nor existence beyond what the store enforces: that is the service's job.
+    func setLike(momentID: String, userID: String, isLiked: Bool) throws
 }
 
 extension LikeRepository {
-    /// `startSetLike`, waited for: durable when it returns.
-    package func setLike(momentID: String, userID: String, isLiked: Bool) throws {
-        try startSetLike(momentID: momentID, userID: userID, isLiked: isLiked).wait()
-    }
 
     package func likesInOrder(momentIDs: [String], viewerID: String, likers: Int) throws -> [MomentLikes] {
         let byID = try likes(momentIDs: momentIDs, viewerID: viewerID, likers: likers)

@@ -14,29 +14,18 @@ package final class LikeService: Sendable {
         self.timelines = TimelineService(users: users, moments: moments, likes: likes, pageSize: pageSize)
     }
 
-    /// Sets (`isLiked`) or clears `userID`'s like on `momentID`, commits, then
-    /// returns a page of `userID`'s timeline after the change (`first` and
-    /// `after` as in `TimelineService.timeline`): `startUpdateLike`, waited for.
-    package func updateLike(
-        momentID: String, userID: String, isLiked: Bool, first: Int? = nil, after: TimelineCursor? = nil
-    ) throws -> Timeline {
-        let update = try startUpdateLike(momentID: momentID, userID: userID, isLiked: isLiked, first: first, after: after)
-        try update.committed.wait()
-        return try update.timeline()
-    }
-
-    /// `updateLike` in two steps, for a caller that must not hold a thread
-    /// while the like commits: checks and starts the write, and returns at
-    /// once; once `committed` has finished, `timeline()` reads the page.
+    /// Sets (`isLiked`) or clears `userID`'s like on `momentID`, waits until
+    /// it is durable, then returns a page of `userID`'s timeline after the
+    /// change (`first` and `after` as in `TimelineService.timeline`).
     ///
     /// Liking twice keeps the first like and its time; unliking an absent like
     /// is fine. Throws, writing nothing: `MomentsError.pageSizeOutOfRange`
     /// for a bad `first`, `.userNotFound` for an unknown user and
     /// `.momentNotFound` for a moment that does not exist or that the user may
     /// not see (written neither by the user nor by a friend).
-    package func startUpdateLike(
+    package func updateLike(
         momentID: String, userID: String, isLiked: Bool, first: Int? = nil, after: TimelineCursor? = nil
-    ) throws -> LikeUpdate {
+    ) throws -> Timeline {
         let page = PageRequest(first: try timelines.pageSize.resolve(first), after: after)
         guard try users.user(id: userID) != nil else {
             throw MomentsError.userNotFound(id: userID)
@@ -46,26 +35,7 @@ package final class LikeService: Sendable {
         guard try moments.isMoment(momentID, visibleTo: userID) else {
             throw MomentsError.momentNotFound(id: momentID)
         }
-        let committed = likes.startSetLike(momentID: momentID, userID: userID, isLiked: isLiked)
-        return LikeUpdate(committed: committed) { [timelines] in try timelines.timeline(userID: userID, page: page) }
-    }
-}
-
-/// A like being written (`LikeService.startUpdateLike`).
-package struct LikeUpdate: Sendable {
-    /// Finishes once the like is durable, or failed.
-    package let committed: Completion
-    private let page: @Sendable () throws -> Timeline
-
-    init(committed: Completion, page: @escaping @Sendable () throws -> Timeline) {
-        self.committed = committed
-        self.page = page
-    }
-
-    /// After `committed` has finished: the user's timeline page after the
-    /// change, or the write's error. Reads (on the calling thread).
-    package func timeline() throws -> Timeline {
-        try committed.wait()
-        return try page()
+        try likes.setLike(momentID: momentID, userID: userID, isLiked: isLiked)
+        return try timelines.timeline(userID: userID, page: page)
     }
 }

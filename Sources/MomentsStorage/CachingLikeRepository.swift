@@ -63,16 +63,11 @@ final class CachingLikeRepository: LikeRepository {
         try base.likedMoments(momentIDs, by: viewerID)
     }
 
-    func startSetLike(momentID: String, userID: String, isLiked: Bool) -> Completion {
-        let committed = Completion()
-        base.startSetLike(momentID: momentID, userID: userID, isLiked: isLiked).whenFinished { [cache] error in
-            // Before the caller hears of the commit, so before the like is
-            // acknowledged. Also after a failure: a batch whose commit failed
-            // may still have reached the file (an I/O error after the WAL
-            // write), so forget what we knew.
-            cache.invalidateLikes(momentID: momentID)
-            committed.finish(error)
-        }
-        return committed
+    func setLike(momentID: String, userID: String, isLiked: Bool) throws {
+        // Before the like is acknowledged. Also after a failure: a batch whose
+        // commit failed may still have reached the file (an I/O error after
+        // the WAL write), so forget what we knew.
+        defer { cache.invalidateLikes(momentID: momentID) }
+        try base.setLike(momentID: momentID, userID: userID, isLiked: isLiked)
     }
 }

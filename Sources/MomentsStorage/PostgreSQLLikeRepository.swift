@@ -89,10 +89,9 @@ final class PostgreSQLLikeRepository: LikeRepository {
         return Set((0..<rows.count).map { UTF8Key(rows.text($0, 0)) })
     }
 
-    /// Written on the calling thread (libpq is synchronous): the completion is
-    /// finished when this returns. Meanwhile the handler pool counts the
-    /// thread as blocked (`whileWaitingForCommit`).
-    func startSetLike(momentID: String, userID: String, isLiked: Bool) -> Completion {
+    /// Written on the calling thread (libpq is synchronous); meanwhile the
+    /// handler pool counts the thread as blocked (`whileWaitingForCommit`).
+    func setLike(momentID: String, userID: String, isLiked: Bool) throws {
         let likedAt = clock()
         var outcome: Result<Void, any Error> = .success(())
         whileWaitingForCommit {
@@ -107,6 +106,6 @@ final class PostgreSQLLikeRepository: LikeRepository {
                 }
             }
         }
-        return Completion { try outcome.get() }
+        try outcome.get()
     }
 }

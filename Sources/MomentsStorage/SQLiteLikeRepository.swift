@@ -91,26 +91,15 @@ final class SQLiteLikeRepository: LikeRepository {
         }
     }
 
-    func startSetLike(momentID: String, userID: String, isLiked: Bool) -> Completion {
+    /// In the writer's next group commit; durable when it returns.
+    func setLike(momentID: String, userID: String, isLiked: Bool) throws {
         let likedAt = clock()
-        let completion = Completion()
-        pool.startWrite { connection in
+        try pool.write { connection in
             if isLiked {
                 try connection.execute(Self.insert, [.text(momentID), .text(userID), .integer(likedAt)])
             } else {
                 try connection.execute(Self.delete, [.text(momentID), .text(userID)])
             }
-        } completion: { result in
-            completion.finish(result.failure)
         }
-        return completion
-    }
-}
-
-extension Result {
-    /// The error, or nil on success.
-    fileprivate var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
     }
 }

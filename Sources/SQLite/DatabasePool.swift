@@ -56,16 +56,6 @@ package final class DatabasePool: Sendable {
         try writer.write(body)
     }
 
-    /// `write` without waiting: `completion` gets the result once the batch
-    /// is committed (or failed), on the writer's queue, before the next
-    /// batch starts, so it must be short and never block.
-    package func startWrite<T: Sendable>(
-        _ body: @escaping @Sendable (Connection) throws -> T,
-        completion: @escaping @Sendable (Result<T, any Error>) -> Void
-    ) {
-        writer.enqueue(body, completion: completion)
-    }
-
     /// Calls `onChange` (on the writer's queue) when another connection,
     /// normally another process, has committed to the file since the last
     /// check. Checked after every write batch, before its writers return, and

@@ -23,7 +23,7 @@ final class FrozenRepositories: UserRepository, MomentRepository, LikeRepository
     func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool { true }
     func likes(momentIDs: [String], viewerID: String, likers: Int) throws -> [UTF8Key: MomentLikes] { frozenLikes }
     func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<UTF8Key> { [] }
-    func startSetLike(momentID: String, userID: String, isLiked: Bool) -> Completion { Completion {} }
+    func setLike(momentID: String, userID: String, isLiked: Bool) throws {}
 }
 
 /// User "0" with ten friends, `moments` moments among them, each liked by

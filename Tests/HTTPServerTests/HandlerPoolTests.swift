@@ -152,27 +152,4 @@ struct HandlerPoolTests {
         HandlerPool.whileBlockedOnCurrentLane { ran = true }
         #expect(ran)
     }
-
-    /// A deferred answer's rest (`submitWhenReady`) holds no lane while it
-    /// waits, and is never refused once ready: its request was admitted already.
-    @Test func jobsWaitingToBeReadyHoldNoLaneAndAreNeverRefused() {
-        let pool = HandlerPool(label: "test.pool", width: 1, maxQueued: 0)
-        let jobs = Jobs()
-        let ready = Locked<(@Sendable () -> Void)?>(nil)
-        pool.submitWhenReady({ callback in ready.withLock { $0 = callback } }, jobs.job(2))
-        #expect(pool.load == HandlerPool.Load(running: 0, queued: 0, deferred: 1))
-
-        // Its lane is free: another job runs meanwhile, and fills the pool.
-        #expect(pool.submit(jobs.job(1)))
-        #expect(jobs.waitForStarts(1))
-        let refusedJob: HandlerPool.Job = { Issue.record("a refused job ran") }
-        #expect(!pool.submit(refusedJob))
-
-        // Ready while the pool is full: queued all the same, then run.
-        ready.withLock { $0 }?()
-        #expect(pool.load == HandlerPool.Load(running: 1, queued: 1, deferred: 0))
-        for _ in 0..<2 { jobs.release.signal() }
-        #expect(jobs.finished.wait(timeout: .now() + .seconds(10)) == .success)
-        #expect(jobs.started.withLock { $0 } == [1, 2])
-    }
 }

@@ -30,7 +30,7 @@ package struct InMemoryLikeRepository: LikeRepository {
     package func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<UTF8Key> {
         try database.likedMoments(momentIDs, by: viewerID)
     }
-    package func startSetLike(momentID: String, userID: String, isLiked: Bool) -> Completion {
-        Completion { try database.setLike(momentID: momentID, userID: userID, isLiked: isLiked) }
+    package func setLike(momentID: String, userID: String, isLiked: Bool) throws {
+        try database.setLike(momentID: momentID, userID: userID, isLiked: isLiked)
     }
 }

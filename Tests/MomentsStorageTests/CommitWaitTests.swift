@@ -1,4 +1,3 @@
-import Dispatch
 import Locking
 import SQLite
 import Moments
@@ -6,54 +5,14 @@ import Testing
 @testable import MomentsStorage
 import TestSupport
 
-/// How a like waits for its commit. On SQLite it holds no thread: the write is
-/// queued and its completion finishes once the group commit is durable (the
-/// server then resumes the request; `HTTPAnswer.deferred`). On PostgreSQL,
-/// whose client library is synchronous, the wait goes through
-/// `whileWaitingForCommit` (the server's handler pool lends the waiting lane
-/// to a queued request meanwhile): once per like, the like committed when
-/// the wait ends, and never for a read.
+/// How a like waits for its commit, the same on both engines: on the calling
+/// thread, through `whileWaitingForCommit` (the server's handler pool lends
+/// the waiting lane to a queued request meanwhile): once per like, the like
+/// committed and the read cache told when the wait ends, and never for a read.
 struct CommitWaitTests {
-    @Test func sqliteLikesHoldNoThreadWhileTheyCommit() throws {
+    @Test func sqliteLikesWaitInTheHook() throws {
         let directory = try TemporaryDirectory()
-        let waits = Locked(0)
-        var options = MomentsStore.Options(seedDemoData: false)
-        options.database.whileWaitingForCommit = { wait in
-            waits.withLock { $0 += 1 }
-            wait()
-        }
-        let store = try MomentsStore.open(database: .sqlite(path: try Self.threeFriends(in: directory)), options: options)
-        defer { store.close() }
-        guard case .sqlite(let pool) = store.backend else {
-            Issue.record("not SQLite")
-            return
-        }
-        let likes = LikeService(users: store.users, moments: store.moments, likes: store.likes)
-        let timelines = TimelineService(users: store.users, moments: store.moments, likes: store.likes)
-        #expect(try timelines.likes(momentIDs: ["0"], viewerID: "1")["0"]?.count == 0)
-
-        // The writer is busy with a write the test holds open.
-        let writerBusy = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
-        pool.startWrite({ _ in
-            writerBusy.signal()
-            release.wait()
-        }, completion: { _ in })
-        writerBusy.wait()
-
-        // The like is checked and queued, and the call returns meanwhile.
-        let update = try likes.startUpdateLike(momentID: "0", userID: "1", isLiked: true)
-        #expect(!update.committed.isFinished)
-        let heard = DispatchSemaphore(value: 0)
-        update.committed.whenFinished { error in
-            #expect(error == nil)
-            heard.signal()
-        }
-        release.signal()
-        #expect(heard.wait(timeout: .now() + .seconds(10)) == .success)
-        #expect(try update.timeline().moments.first { $0.id == "0" } != nil)
-        // Acknowledged after the read cache forgot the moment's old likes.
-        #expect(try timelines.likes(momentIDs: ["0"], viewerID: "1")["0"]?.likers.map(\.id) == ["1"])
-        #expect(waits.withLock { $0 } == 0, "a thread waited in the hook")
+        try Self.check(.sqlite(path: try Self.threeFriends(in: directory)))
     }
 
     @Test(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))

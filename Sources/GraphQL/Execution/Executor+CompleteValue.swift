@@ -33,8 +33,6 @@ extension Executor {
             try completeList(plan, level, count: strings.count) { .leaf(.string(strings[$0])) }
         case .nodes(let nodes):
             try completeList(plan, level, count: nodes.count) { .node(nodes[$0]) }
-        case .pending(let pending):
-            try complete(plan, try resolvePending(pending, plan), level: level)
         }
     }
 

@@ -29,31 +29,14 @@ struct Executor: ~Copyable {
     var frames = TrivialStack<PathFrame>(capacity: 16)
 
     var path: [PathComponent] { frames.map(\.component) }
-    /// Whether a mutation's root field that answers `.pending` suspends the
-    /// execution (false: the executor waits for it in place).
-    let suspends: Bool
-    /// Where a suspended mutation stopped; nil while running or done.
-    private(set) var suspension: Suspension?
     /// Where the `data` member's value starts in `out`.
     private var dataStart = 0
-
-    /// A mutation's root field waiting for its value (`PendingResolution`),
-    /// its key and path already written.
-    struct Suspension {
-        let pending: PendingResolution
-        let source: ObjectSource
-        let rootFields: [FieldPlan]
-        let position: Int
-        let fieldStart: Int
-    }
 
     init(
         schema: Schema, fragments: [String: FragmentDefinition], variables: JSONObject, context: Any,
         plans: OperationPlanCache, fragmentCache: FragmentCache? = nil,
-        errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?, bounds: ExecutionBounds, initialCapacity: Int = 1024,
-        suspends: Bool = false
+        errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?, bounds: ExecutionBounds, initialCapacity: Int = 1024
     ) {
-        self.suspends = suspends
         self.schema = schema
         self.collector = FieldCollector(schema: schema, fragments: fragments, variables: variables)
         self.context = context
@@ -65,11 +48,10 @@ struct Executor: ~Copyable {
     }
 
     /// Spec §6.2.1 ExecuteQuery / §6.2.2 ExecuteMutation: the whole response
-    /// object; nil when a mutation's root field suspended it (`suspension`,
-    /// then `resumeMutation()`). Root fields of a mutation run serially, in
-    /// selection order, as §6.3.1 requires: a suspended field completes
-    /// before the next one is resolved.
-    mutating func executeOperation(_ operation: OperationDefinition, rootValue: Any) -> [UInt8]? {
+    /// object. Root fields run one after another in selection order, which
+    /// is the serial execution §6.3.1 requires of a mutation: resolvers are
+    /// synchronous, so a like's field returns only once its commit is durable.
+    mutating func executeOperation(_ operation: OperationDefinition, rootValue: Any) -> [UInt8] {
         out.appendASCII("{\"data\":")
         dataStart = out.count
         do throws(GraphQLError) {
@@ -82,57 +64,11 @@ struct Executor: ~Copyable {
             let rootFields = try plans.rootPlan(for: operation, variables: collector.variables) { () throws(GraphQLError) in
                 try collector.collectFields(rootType, [operation.selectionSet])
             }
-            let source = ObjectSource.value(ValueSource(rootValue))
-            if operation.operation == .mutation {
-                out.append(UInt8(ascii: "{"))
-                guard try executeMutationFields(source, rootFields, from: 0) else { return nil }
-                out.append(UInt8(ascii: "}"))
-            } else {
-                try executeFields(source, rootFields)
-            }
+            try executeFields(ObjectSource.value(ValueSource(rootValue)), rootFields)
         } catch {
             failOperation(error)
         }
         return finishResponse()
-    }
-
-    /// Continues a mutation that `executeOperation` (or an earlier resume)
-    /// left suspended, once its pending value is ready: completes that root
-    /// field, then runs the rest. nil when another root field suspends it.
-    mutating func resumeMutation() -> [UInt8]? {
-        guard let suspended = suspension.take() else { return finishResponse() }
-        do throws(GraphQLError) {
-            let plan = suspended.rootFields[suspended.position]
-            let resolved = Result { () throws(GraphQLError) -> Resolved in try resolvePending(suspended.pending, plan) }
-            try completeField(plan, suspended.fieldStart, resolved)
-            guard try executeMutationFields(suspended.source, suspended.rootFields, from: suspended.position + 1) else {
-                return nil
-            }
-            out.append(UInt8(ascii: "}"))
-        } catch {
-            failOperation(error)
-        }
-        return finishResponse()
-    }
-
-    /// Spec §6.2.2's serial execution of a mutation's root fields, from
-    /// `position` on; false when one answered `.pending` and the executor may
-    /// suspend (`suspension` then says where).
-    private mutating func executeMutationFields(
-        _ source: ObjectSource, _ plans: [FieldPlan], from first: Int
-    ) throws(GraphQLError) -> Bool {
-        for position in first..<plans.count {
-            let plan = plans[position]
-            out.append(position == 0 ? plan.encodedKey : plan.separatedKey)
-            let start = try beginField(plan)
-            let resolved = resolve(plan, source)
-            if suspends, case .success(.pending(let pending)) = resolved, !pending.isReady() {
-                suspension = Suspension(pending: pending, source: source, rootFields: plans, position: position, fieldStart: start)
-                return false
-            }
-            try completeField(plan, start, resolved)
-        }
-        return true
     }
 
     /// An error no field absorbed: `"data": null`.
@@ -207,17 +143,6 @@ struct Executor: ~Copyable {
             }
         } catch {
             return .failure(error)
-        }
-    }
-
-    /// A pending value, once ready: waits for it if it is not (on this
-    /// thread), then resolves it, its error located at the field.
-    func resolvePending(_ pending: PendingResolution, _ plan: FieldPlan) throws(GraphQLError) -> Resolved {
-        pending.wait()
-        do {
-            return try pending.resolve()
-        } catch {
-            throw located(error, plan)
         }
     }
 

@@ -49,42 +49,6 @@ public enum Resolved {
     case list([Resolved])
     case strings([String])
     case nodes([AnyObject])
-    /// A value that is not ready yet (a mutation waiting for its commit): see
-    /// `PendingResolution`.
-    case pending(PendingResolution)
-}
-
-/// A resolver's value that waits for work finishing on another thread (a
-/// write's commit), so that the thread executing the request need not wait
-/// with it.
-///
-/// Only a mutation's root field suspends the execution: `GraphQLEngine.start`
-/// then returns it suspended, holding no thread, and `resume()` continues it
-/// after `whenReady` has called back, with `resolve()` on the resuming thread
-/// (spec §6.2.2: the next root field starts after this one completes). Anywhere
-/// else, and in `GraphQLEngine.execute`, the executor waits for it in place.
-public struct PendingResolution {
-    let isReady: () -> Bool
-    let whenReady: (@escaping @Sendable () -> Void) -> Void
-    let wait: () -> Void
-    let resolve: () throws -> Resolved
-
-    /// - Parameters:
-    ///   - isReady: whether the work has finished already (then nothing is
-    ///     suspended: the value is resolved in place).
-    ///   - whenReady: calls its argument once, on any thread, when the work has
-    ///     finished (at once if it has).
-    ///   - wait: blocks until the work has finished.
-    ///   - resolve: the value, once the work has finished; throws as a resolver.
-    public init(
-        isReady: @escaping () -> Bool, whenReady: @escaping (@escaping @Sendable () -> Void) -> Void,
-        wait: @escaping () -> Void, resolve: @escaping () throws -> Resolved
-    ) {
-        self.isReady = isReady
-        self.whenReady = whenReady
-        self.wait = wait
-        self.resolve = resolve
-    }
 }
 
 /// Everything a resolver may need besides its source and arguments.

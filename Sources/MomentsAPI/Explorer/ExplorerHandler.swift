@@ -32,10 +32,6 @@ package struct ExplorerHandler: HTTPHandler {
     }
 
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
-        answer(request).waitForResponse()
-    }
-
-    package func answer(_ request: HTTPRequest) -> HTTPAnswer {
-        Self.wantsPage(request) ? .response(HTMLPage.response(ExplorerPage.bytes)) : next.answer(request)
+        Self.wantsPage(request) ? HTMLPage.response(ExplorerPage.bytes) : next.handle(request)
     }
 }

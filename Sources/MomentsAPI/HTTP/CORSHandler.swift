@@ -38,11 +38,7 @@ package struct CORSHandler: HTTPHandler {
     }
 
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
-        answer(request).waitForResponse()
-    }
-
-    package func answer(_ request: HTTPRequest) -> HTTPAnswer {
-        guard !policy.allowedOrigins.isEmpty, paths.contains(String(request.path)) else { return next.answer(request) }
+        guard !policy.allowedOrigins.isEmpty, paths.contains(String(request.path)) else { return next.handle(request) }
         if request.method == .options, request.headers.contains("Access-Control-Request-Method"), let origin = request.headers["Origin"], policy.allows(origin) {
             var headers: HTTPHeaders = [
                 "Access-Control-Allow-Origin": origin,
@@ -51,9 +47,9 @@ package struct CORSHandler: HTTPHandler {
                 "Access-Control-Max-Age": String(policy.maxAgeSeconds),
             ]
             headers.add("Vary", "Origin")
-            return .response(HTTPResponse(status: .noContent, headers: headers))
+            return HTTPResponse(status: .noContent, headers: headers)
         }
-        return next.answer(request).map { [self] in decorate($0, for: request) }
+        return decorate(next.handle(request), for: request)
     }
 
     /// The CORS headers of an answer from `next`, whether handled or cached.

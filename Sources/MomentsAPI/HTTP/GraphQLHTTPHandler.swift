@@ -143,18 +143,13 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         Array("\(viewer.utf8.count):\(viewer)".utf8)
     }
 
+    /// A like's request waits here for its commit (`LikeService.updateLike`).
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
-        answer(request).waitForResponse()
+        withCachePolicy(uncachedResponse(request), for: request)
     }
 
-    /// Deferred for a mutation waiting for its like's commit: the handler's
-    /// thread is free meanwhile (see `PendingResolution`).
-    package func answer(_ request: HTTPRequest) -> HTTPAnswer {
-        uncachedAnswer(request).map { [self] in withCachePolicy($0, for: request) }
-    }
-
-    /// The answer before `withCachePolicy`.
-    private func uncachedAnswer(_ request: HTTPRequest) -> HTTPAnswer {
+    /// The response before `withCachePolicy`.
+    private func uncachedResponse(_ request: HTTPRequest) -> HTTPResponse {
         // The request timeout counts from here: body parsing and preparation too.
         let deadline = ContinuousClock.now.advanced(by: engine.limits.requestTimeout)
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
@@ -164,7 +159,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             case .success(let authenticated): viewer = authenticated.userID
             case .failure(let failure):
                 errorCounters.count(.unauthenticated)
-                return .response(BearerTokenVerifier.unauthorizedResponse(failure, contentType: media.contentType))
+                return BearerTokenVerifier.unauthorizedResponse(failure, contentType: media.contentType)
             }
         }
         do {
@@ -174,13 +169,13 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             var headers = error.headers
             headers.add("Content-Type", media.contentType)
             let body = errorResponseBody([GraphQLError(error.message, code: error.code)])
-            return .response(HTTPResponse(status: error.status, headers: headers, body: body))
+            return HTTPResponse(status: error.status, headers: headers, body: body)
         }
     }
 
     private func respond(
         to request: HTTPRequest, media: GraphQLMediaType, deadline: ContinuousClock.Instant, viewer: String?
-    ) throws(RequestRefusal) -> HTTPAnswer {
+    ) throws(RequestRefusal) -> HTTPResponse {
         let isPost = request.method == .post
         let parameters = try parameters(of: request)
 
@@ -197,8 +192,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             case .success(let document): prepared = document
             case .failure(let failure):
                 errorCounters.count(failure.errors)
-                return .response(
-                    response(requestErrorStatus, media, errorResponseBody(failure.errors), operationName: parameters.operationName))
+                return response(requestErrorStatus, media, errorResponseBody(failure.errors), operationName: parameters.operationName)
             }
         }
         let operation: OperationDefinition
@@ -206,7 +200,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             operation = try prepared.operation(named: parameters.operationName)
         } catch {
             errorCounters.count(error.code)
-            return .response(response(requestErrorStatus, media, errorResponseBody([error]), operationName: parameters.operationName))
+            return response(requestErrorStatus, media, errorResponseBody([error]), operationName: parameters.operationName)
         }
         if !isPost && operation.operation != .query {
             throw RequestRefusal(.methodNotAllowed, "Mutations can only be sent with POST.", headers: ["Allow": "POST"])
@@ -218,18 +212,15 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         let key = operation.operation == .query ? responseCache.map { _ in cacheKey(source.query, parameters, viewer: viewer) } : nil
         if let responseCache, let key, let alias = requestKey(request, viewer: viewer), let hit = responseCache.lookup(key) {
             responseCache.alias(alias, to: key)
-            return .response(cachedAnswer(hit, to: request))
+            return cachedAnswer(hit, to: request)
         }
         let context = MomentsContext(services: services, viewerID: viewer)
         context.request = request
         let ticket = operation.operation == .query ? responseCache?.ticket() : nil
-        let progress = engine.start(
+        let result = engine.execute(
             prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
             deadline: deadline)
-        let executed = Executed(media: media, requestErrorStatus: requestErrorStatus, operationName: operation.name?.value)
-        guard case .finished(let result) = progress else { return answer(progress, executed) }
-        // Only a mutation suspends, and a mutation's answer is never kept: a
-        // query's is, here, when it finished on this thread.
+        // A mutation's answer is never kept (no key).
         if let responseCache, let key, let ticket, result.hasData, result.errors.isEmpty, !context.evaluatedToggles,
             let alias = requestKey(request, viewer: viewer)
         {
@@ -237,29 +228,8 @@ package struct GraphQLHTTPHandler: HTTPHandler {
                 key, ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
                 momentIDs: context.likedMomentIDs, ticket: ticket, alias: alias)
         }
-        return answer(progress, executed)
-    }
-
-    /// How an executed operation's result becomes a response.
-    private struct Executed {
-        let media: GraphQLMediaType
-        let requestErrorStatus: HTTPStatus
-        let operationName: String?
-    }
-
-    /// The response to an execution, or, while a mutation waits for its
-    /// commit, a deferred answer that resumes it once the commit is done.
-    private func answer(_ progress: ExecutionProgress, _ executed: Executed) -> HTTPAnswer {
-        switch progress {
-        case .finished(let result):
-            errorCounters.count(result.errors)
-            return .response(
-                response(
-                    result.hasData ? .ok : executed.requestErrorStatus, executed.media, result.body,
-                    operationName: executed.operationName))
-        case .suspended(let execution):
-            return .deferred(whenReady: execution.whenReady) { [self] in answer(execution.resume(), executed) }
-        }
+        errorCounters.count(result.errors)
+        return response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)
     }
 
     /// The GraphQL parameters of a POST's JSON body or of a GET's (or HEAD's) query string.

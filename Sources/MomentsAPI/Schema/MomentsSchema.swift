@@ -70,18 +70,11 @@ public enum MomentsSchema {
                     // A bad page is refused before anything is written.
                     let (first, after) = try arguments.page()
                     try context.authorize(userID: userID)
-                    // Checked and started here; the page is read once the like
-                    // is durable. Meanwhile the transport decides where the request
-                    // waits (its thread for a while, then none: `HTTPAnswer.deferred`).
-                    let update = try context.services.likes.startUpdateLike(
+                    // Waits here until the like is durable (the handler pool runs
+                    // another request meanwhile), then reads the page.
+                    let timeline = try context.services.likes.updateLike(
                         momentID: momentID, userID: userID, isLiked: isLiked, first: first, after: after)
-                    return .pending(
-                        PendingResolution(
-                            isReady: { update.committed.isFinished },
-                            whenReady: { ready in update.committed.whenFinished { _ in ready() } },
-                            // The write's error, if any, is `timeline()`'s to throw.
-                            wait: { try? update.committed.wait() },
-                            resolve: { .node(TimelinePage(timeline: try update.timeline(), viewerID: userID, context: context)) }))
+                    return .node(TimelinePage(timeline: timeline, viewerID: userID, context: context))
                 }
             )
         ])
