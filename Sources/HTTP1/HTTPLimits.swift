@@ -54,38 +54,6 @@ package struct HTTPLimits: Sendable, Hashable {
     /// Most open connections; past it new connections are refused: accepted, answered
     /// `503` with `Retry-After: 1` (one non-blocking write) and closed at once. Default 10 000.
     package var maxConnections: Int
-    /// Requests whose handlers may block (`HandlerExecution.pooled`) that run at once, on threads of
-    /// their own. At least 1. Default: one per core, plus one (`defaultConcurrentHandlers`): measured
-    /// on 2 cores in two alternating pairs, 3 lanes served the synthetic timelines 7-19% faster
-    /// than 2.
-    ///
-    /// Not more: measured on 2 cores, 16 lanes ran the app's timeline at a quarter of the speed
-    /// of 3, because runnable threads beyond the cores get preempted while holding the read
-    /// cache's lock, and the others spin on it (`Mutex._lockSlow` took a quarter of the CPU).
-    package var maxConcurrentHandlers: Int
-    /// Threads beyond `maxConcurrentHandlers` that run queued requests while handlers wait
-    /// without using a core (a like waiting for its commit, through `HandlerWait.perform`), so
-    /// those waits do not leave cores idle. Bounds the handler threads at
-    /// `maxConcurrentHandlers` plus this. Default 8.
-    package var spareHandlerThreads: Int
-    /// One per online core, plus one.
-    package static let defaultConcurrentHandlers = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) + 1
-    /// Event loops: threads that read, parse, answer inline and write, each for its share of the
-    /// connections (assigned in turn as they are accepted). At least 1. Default 1.
-    ///
-    /// Measured on 2 cores with the load generator on the same machine (compare.py, 2 rounds):
-    /// two loops served cached timelines 32% faster, but `/healthz` 12% slower with a p99 of
-    /// 5.7 ms instead of 2.1, and the like mix 19% slower, because the loops then compete with
-    /// the handler pool and the client for the cores. Raise it on machines with cores to spare.
-    package var ioThreads: Int
-    /// Pooled requests that may wait, first in first out, for one of the `maxConcurrentHandlers`.
-    /// Past it the request is answered `503` with `Retry-After: 1` without running its handler (the
-    /// connection stays open). Default 1,024.
-    package var maxQueuedHandlers: Int
-    /// Requests of `HandlerExecution.dedicated` routes (a readiness probe) that run at once, beside
-    /// the pool, so they answer while the pool is saturated. No queue: past it, `503` with
-    /// `Retry-After: 1`. At least 1. Default 2.
-    package var maxDedicatedHandlers: Int
     /// Bytes of responses queued but not yet written to a connection before the server stops reading
     /// (and so stops answering pipelined requests) on it. Default 1 MiB.
     package var maxPendingOutputBytes: Int
@@ -110,11 +78,6 @@ package struct HTTPLimits: Sendable, Hashable {
         dataRateGracePeriod: Duration = .seconds(5),
         lingerTimeout: Duration = .seconds(2),
         maxConnections: Int = 10_000,
-        maxConcurrentHandlers: Int = HTTPLimits.defaultConcurrentHandlers,
-        ioThreads: Int = 1,
-        maxQueuedHandlers: Int = 1024,
-        spareHandlerThreads: Int = 8,
-        maxDedicatedHandlers: Int = 2,
         maxPendingOutputBytes: Int = 1024 * 1024,
         readBufferSize: Int = 16 * 1024,
         shutdownGracePeriod: Duration = .seconds(10)
@@ -134,11 +97,6 @@ package struct HTTPLimits: Sendable, Hashable {
         self.dataRateGracePeriod = dataRateGracePeriod
         self.lingerTimeout = lingerTimeout
         self.maxConnections = maxConnections
-        self.maxConcurrentHandlers = maxConcurrentHandlers
-        self.spareHandlerThreads = spareHandlerThreads
-        self.ioThreads = ioThreads
-        self.maxQueuedHandlers = maxQueuedHandlers
-        self.maxDedicatedHandlers = maxDedicatedHandlers
         self.maxPendingOutputBytes = maxPendingOutputBytes
         self.readBufferSize = readBufferSize
         self.shutdownGracePeriod = shutdownGracePeriod

@@ -1,6 +1,6 @@
 /// Where the server runs a request's handler: its cost class. Small on purpose:
 /// three places (the pool with a queue ahead), each with its own bound, so
-/// expensive work cannot starve cheap work (`HTTPLimits.maxConcurrentHandlers`,
+/// expensive work cannot starve cheap work (`ServerThreads.maxConcurrentHandlers`,
 /// `maxQueuedHandlers`, `maxDedicatedHandlers`).
 package enum HandlerExecution: Sendable, Hashable {
     /// On the server's I/O thread, at once, with no hand-off. Only for work that

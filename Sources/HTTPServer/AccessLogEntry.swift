@@ -22,7 +22,7 @@ package struct AccessLogEntry: Sendable {
     /// The handler's `HTTPResponse.accessLogDetail` (the GraphQL operation name).
     package var detail: String?
     /// For an answer the transport made itself, what refused the request: the
-    /// `HTTPLimits` name (`headerTimeout`, `maxQueuedHandlers`,
+    /// `HTTPLimits` or `ServerThreads` name (`headerTimeout`, `maxQueuedHandlers`,
     /// `minRequestBodyDataRate`, `maxConnections`, ...) or the `HTTPParseError` case.
     package var refusedBy: String?
     /// The handler answered from its cache (`HTTPResponse.isFromCache`).

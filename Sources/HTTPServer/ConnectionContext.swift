@@ -12,6 +12,7 @@ final class ConnectionContext: Sendable {
     /// Where `.dedicated` handlers run, beside the pool (`maxDedicatedHandlers`, no queue).
     let dedicatedPool: HandlerPool
     let limits: HTTPLimits
+    let threads: ServerThreads
     /// Every connection starts as a copy of this machine (sharing its configuration).
     let newMachine: ConnectionStateMachine
     let accessLog: Server.AccessLog?
@@ -28,7 +29,7 @@ final class ConnectionContext: Sendable {
     func beginStopping() { stopping.store(true, ordering: .relaxed) }
 
     init(
-        handler: any HTTPHandler, admission: (any HTTPAdmission)? = nil, limits: HTTPLimits, accessLog: Server.AccessLog?, logger: Server.Logger?,
+        handler: any HTTPHandler, admission: (any HTTPAdmission)? = nil, limits: HTTPLimits, threads: ServerThreads = ServerThreads(), accessLog: Server.AccessLog?, logger: Server.Logger?,
         requestIDs: RequestIDGenerator = RequestIDGenerator(),
         connectionClosed: @escaping @Sendable (ObjectIdentifier) -> Void
     ) {
@@ -36,11 +37,12 @@ final class ConnectionContext: Sendable {
         self.handler = handler
         self.admission = admission
         self.limits = limits
+        self.threads = threads
         self.handlerPool = HandlerPool(
-            label: "http.handler", width: limits.maxConcurrentHandlers, spareLanes: limits.spareHandlerThreads,
-            maxQueued: limits.maxQueuedHandlers
+            label: "http.handler", width: threads.maxConcurrentHandlers, spareLanes: threads.spareHandlerThreads,
+            maxQueued: threads.maxQueuedHandlers
         )
-        self.dedicatedPool = HandlerPool(label: "http.dedicated", width: limits.maxDedicatedHandlers, maxQueued: 0)
+        self.dedicatedPool = HandlerPool(label: "http.dedicated", width: threads.maxDedicatedHandlers, maxQueued: 0)
         self.newMachine = ConnectionStateMachine(configuration: ConnectionStateMachine.Configuration(limits))
         self.accessLog = accessLog
         self.logger = logger

@@ -23,7 +23,7 @@ import Locking
 /// Why: on 2 cores with 3 lanes, a like mix kept about one and a half lanes
 /// waiting on fsync on average, so reads queued behind idle cores; more
 /// lanes instead would put more runnable threads than cores on the read
-/// path (see `HTTPLimits.maxConcurrentHandlers`). Jobs running and not
+/// path (see `ServerThreads.maxConcurrentHandlers`). Jobs running and not
 /// blocked stay at most `width`, give or take the ones just back from a wait;
 /// the spare lanes (`spareLanes`) bound the threads.
 ///

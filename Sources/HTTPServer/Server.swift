@@ -39,6 +39,7 @@ package final class Server: Sendable {
     package let host: String
     package let port: Int
     package let limits: HTTPLimits
+    package let threads: ServerThreads
     /// Pending connections the kernel queues before accept (nginx's `backlog`).
     package let backlog: Int32
     private let handler: any HTTPHandler
@@ -56,7 +57,7 @@ package final class Server: Sendable {
     static let acceptPauseAfterFailure: Duration = .milliseconds(100)
 
     package init(
-        host: String, port: Int, limits: HTTPLimits = HTTPLimits(), backlog: Int32 = 4096,
+        host: String, port: Int, limits: HTTPLimits = HTTPLimits(), threads: ServerThreads = ServerThreads(), backlog: Int32 = 4096,
         admission: (any HTTPAdmission)? = nil, handler: any HTTPHandler, accessLog: AccessLog? = nil,
         logger: Logger? = nil
     ) {
@@ -64,6 +65,7 @@ package final class Server: Sendable {
         self.host = host
         self.port = port
         self.limits = limits
+        self.threads = threads
         self.backlog = backlog
         self.handler = handler
         self.accessLog = accessLog
@@ -77,13 +79,13 @@ package final class Server: Sendable {
         do { try Socket.raiseOpenFileLimit() } catch { logger?("cannot raise the open-file limit: \(error)") }
         let address = try SocketAddress(host: host, port: port)
         let context = ConnectionContext(
-            handler: handler, admission: admission, limits: limits, accessLog: accessLog, logger: logger, requestIDs: requestIDs,
+            handler: handler, admission: admission, limits: limits, threads: threads, accessLog: accessLog, logger: logger, requestIDs: requestIDs,
             connectionClosed: { [weak self] id in self?.connectionClosed(id) }
         )
         var pollers: [Poller] = []
         let listener: Listener
         do {
-            for _ in 0..<max(1, limits.ioThreads) { pollers.append(try Poller()) }
+            for _ in 0..<max(1, threads.ioThreads) { pollers.append(try Poller()) }
             listener = try Listener(address: address, backlog: backlog, queue: acceptQueue) { [weak self] in
                 self?.acceptPending(context: context)
             }

@@ -1,3 +1,4 @@
+import Caching
 import Locking
 import Moments
 
@@ -5,9 +6,8 @@ import Moments
 /// appears in the timeline of its author and of every friend, a user in
 /// every liker list, and each SQLite read makes new instances. Stored
 /// timelines and liker lists take the instances already here, so the cache
-/// holds each profile, title and photo list once (measured on the synthetic
-/// data, 11 timelines per moment: about 19 KiB per cached timeline before,
-/// see the README's memory figures after).
+/// holds each profile, title and photo list once rather than once per
+/// timeline that shows it.
 ///
 /// Users and moments never change through the API; `ReadCache.clear()`
 /// replaces this table with the rest of the cache when another program

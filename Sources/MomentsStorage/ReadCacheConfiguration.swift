@@ -3,13 +3,9 @@ import Moments
 /// The in-process read cache in front of the SQLite repositories (`ReadCache`).
 ///
 /// Memory: users and moments are kept once each however many timelines and
-/// liker lists hold them (`Interned`). On the synthetic data (1,000 users,
-/// 33-moment timelines, each moment in 11 of them, 5 likers per moment) all
-/// 1,000 timelines and 3,000 moments' likers took about 6 MB of peak RSS
-/// (compare.py, `feed-synthetic`: 31 MB with the cache, 24 MB without);
-/// before sharing it was 25 MB. Memory grows with the distinct moments and
-/// users cached, not with how often they appear; lower the capacities to
-/// trade hit rate for memory.
+/// liker lists hold them (`Interned`), so memory grows with the distinct
+/// moments and users cached, not with how often they appear; lower the
+/// capacities to trade hit rate for memory (docs/performance.md).
 ///
 /// Staleness: our own likes are never served stale (the moment's likers are
 /// dropped before the write returns). A commit by another program is seen

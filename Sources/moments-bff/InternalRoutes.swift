@@ -134,9 +134,9 @@ struct InternalRoutes {
             ("--min-response-rate", "\(http.minResponseDataRate) B/s"),
             ("--data-rate-grace", "\(http.dataRateGracePeriod)"),
             ("--idle-timeout", "\(http.idleTimeout)"), ("--write-timeout", "\(http.writeTimeout)"),
-            ("--max-connections", String(http.maxConnections)), ("--io-threads", String(http.ioThreads)),
-            ("--max-concurrent-requests", String(http.maxConcurrentHandlers)),
-            ("--max-queued-requests", String(http.maxQueuedHandlers)),
+            ("--max-connections", String(http.maxConnections)), ("--io-threads", String(c.threads.ioThreads)),
+            ("--max-concurrent-requests", String(c.threads.maxConcurrentHandlers)),
+            ("--max-queued-requests", String(c.threads.maxQueuedHandlers)),
             ("--shutdown-grace", "\(http.shutdownGracePeriod)"),
             ("--max-document-bytes", String(graphQL.parse.maxDocumentBytes)),
             ("--max-tokens", String(graphQL.parse.maxTokens)), ("--max-depth", String(graphQL.parse.maxDepth)),
@@ -150,7 +150,7 @@ struct InternalRoutes {
             ("max chunk extension bytes", String(http.maxChunkExtensionBytes)),
             ("max trailer bytes", String(http.maxTrailerBytes)),
             ("max pending output bytes", String(http.maxPendingOutputBytes)),
-            ("max dedicated handlers", String(http.maxDedicatedHandlers)),
+            ("max dedicated handlers", String(c.threads.maxDedicatedHandlers)),
             ("linger timeout", "\(http.lingerTimeout)"),
         ]
     }

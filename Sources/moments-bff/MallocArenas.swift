@@ -6,11 +6,8 @@ import Glibc
 /// runs more threads than cores (handler lanes, spare lanes for likes waiting on fsync, SQLite
 /// readers, the writer, the log writer), so under a mixed load most of them end up with an
 /// arena holding a response's worth of free blocks. Two per core keeps that memory bounded.
-///
-/// Measured (scripts/bench/bench.py, like-mix, 3 rounds of 8 s, 2 cores, two runs): peak RSS
-/// 37.2 and 36.6 MB with four arenas against 40.5 and 40.4 MB with glibc's sixteen, req/s
-/// within 2 %; feed-synthetic 36.3 against 38.9 MB. Two arenas cost like-mix 10-17 %, the
-/// threads then waiting for each other's arena locks.
+/// Not one per core: threads would then wait for each other's arena locks under the like mix
+/// (docs/performance.md has the figures).
 enum MallocArenas {
     static let perCore = 2
 

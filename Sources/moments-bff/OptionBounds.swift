@@ -1,17 +1,19 @@
 import GraphQL
 import HTTP1
+import HTTPServer
 import Moments
 import MomentsStorage
 import PostgreSQL
 
 /// Every numeric option of `serve` and `seed`: flag, environment variable,
-/// accepted range and default, in one table (the README's configuration
-/// table follows it). Ranges are what the server is built and tested for:
+/// accepted range and default, in one table (docs/configuration.md's
+/// tables follow it). Ranges are what the server is built and tested for:
 /// wide enough for any real deployment, narrow enough that no value can
 /// overflow arithmetic, exhaust memory up front, or let a recursive parser
 /// outgrow its thread's stack.
 enum OptionBounds {
     private static let http = HTTPLimits()
+    private static let threads = ServerThreads()
     private static let graphQL = GraphQLLimits()
     private static let mebibyte = 1 << 20
     /// Timeouts: a millisecond to a day.
@@ -84,12 +86,12 @@ enum OptionBounds {
         defaultValue: seconds(http.dataRateGracePeriod), unit: "seconds")
     static let maxConcurrentRequests = NumericOption<Int>(
         flag: "--max-concurrent-requests", environment: "MAX_CONCURRENT_REQUESTS", range: 1...1_024,
-        defaultValue: http.maxConcurrentHandlers)
+        defaultValue: threads.maxConcurrentHandlers)
     static let ioThreads = NumericOption<Int>(
-        flag: "--io-threads", environment: "IO_THREADS", range: 1...64, defaultValue: http.ioThreads)
+        flag: "--io-threads", environment: "IO_THREADS", range: 1...64, defaultValue: threads.ioThreads)
     static let maxQueuedRequests = NumericOption<Int>(
         flag: "--max-queued-requests", environment: "MAX_QUEUED_REQUESTS", range: 0...1_000_000,
-        defaultValue: http.maxQueuedHandlers)
+        defaultValue: threads.maxQueuedHandlers)
     static let shutdownGrace = NumericOption<Double>(
         flag: "--shutdown-grace", environment: "SHUTDOWN_GRACE", range: 0...3_600,
         defaultValue: seconds(http.shutdownGracePeriod), unit: "seconds")

@@ -164,7 +164,7 @@ struct ServeCommand: ParsableCommand {
             }
         }
         let server = Server(
-            host: configuration.host, port: configuration.port, limits: configuration.httpLimits, admission: admission,
+            host: configuration.host, port: configuration.port, limits: configuration.httpLimits, threads: configuration.threads, admission: admission,
             handler: handler,
             accessLog: onResponse(routing: router.paths),
             logger: { message in logger.warning("\(message)") }
@@ -172,7 +172,7 @@ struct ServeCommand: ParsableCommand {
         var metricsServer: Server?
         if case .port(let port) = configuration.metrics {
             metricsServer = Server(
-                host: configuration.host, port: port, limits: configuration.httpLimits,
+                host: configuration.host, port: port, limits: configuration.httpLimits, threads: configuration.threads,
                 admission: AccessPolicy(hostCheck: hostCheck, authenticator: nil, protectedPaths: []), handler: metricsRouter,
                 accessLog: onResponse(routing: metricsRouter.paths), logger: { message in logger.warning("\(message)") })
         }

@@ -131,9 +131,10 @@ struct ServeOptions: ParsableArguments {
         http.minRequestBodyDataRate = try OptionBounds.minRequestBodyRate.resolve(minRequestBodyRate)
         http.minResponseDataRate = try OptionBounds.minResponseRate.resolve(minResponseRate)
         http.dataRateGracePeriod = try OptionBounds.dataRateGrace.resolveDuration(dataRateGrace)
-        http.maxConcurrentHandlers = try OptionBounds.maxConcurrentRequests.resolve(maxConcurrentRequests)
-        http.maxQueuedHandlers = try OptionBounds.maxQueuedRequests.resolve(maxQueuedRequests)
-        http.ioThreads = try OptionBounds.ioThreads.resolve(ioThreads)
+        var threads = ServerThreads()
+        threads.maxConcurrentHandlers = try OptionBounds.maxConcurrentRequests.resolve(maxConcurrentRequests)
+        threads.maxQueuedHandlers = try OptionBounds.maxQueuedRequests.resolve(maxQueuedRequests)
+        threads.ioThreads = try OptionBounds.ioThreads.resolve(ioThreads)
         http.shutdownGracePeriod = try OptionBounds.shutdownGrace.resolveDuration(shutdownGrace)
 
         var graphQL = GraphQLLimits()
@@ -191,6 +192,7 @@ struct ServeOptions: ParsableArguments {
             metrics: metricsPlacement,
             corsOrigins: origins,
             httpLimits: http,
+            threads: threads,
             graphQLLimits: graphQL,
             jsonLimits: json,
             explorer: try ExplorerSetting.resolve(explorer),
@@ -219,6 +221,7 @@ struct ServeConfiguration {
     var metrics: MetricsPlacement
     var corsOrigins: [String]
     var httpLimits: HTTPLimits
+    var threads: ServerThreads
     var graphQLLimits: GraphQLLimits
     var jsonLimits: JSONLimits
     var explorer: ExplorerSetting

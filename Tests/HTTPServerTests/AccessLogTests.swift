@@ -131,7 +131,7 @@ struct AccessLogTests {
     }
 
     @Test func poolRefusalIsLoggedWithItsRequestAndQueueingCountsInTheDuration() throws {
-        let fixture = try TestServer(limits: HTTPLimits(maxConcurrentHandlers: 1, maxQueuedHandlers: 1))
+        let fixture = try TestServer(threads: ServerThreads(maxConcurrentHandlers: 1, maxQueuedHandlers: 1))
         defer { _ = fixture.stop() }
         let running = try fixture.client()
         try running.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")

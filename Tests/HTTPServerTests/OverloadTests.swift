@@ -2,6 +2,7 @@ import HTTP1
 @testable import HTTPServer
 import Locking
 import Testing
+import TestSupport
 
 /// Expensive work cannot starve cheap work: blocking handlers run on a bounded
 /// pool with a bounded queue, past which requests get `503` at once, while
@@ -19,10 +20,10 @@ struct OverloadTests {
             let names = Locked<[String]>([])
         }
 
-        init(limits: HTTPLimits) throws {
+        init(threads: ServerThreads) throws {
             let gate = gate
             let started = started
-            server = try TestServer(limits: limits) { router in
+            server = try TestServer(threads: threads) { router in
                 router.add(.get, "/block") { request in
                     started.names.withLock { $0.append(String(request.query ?? "")) }
                     gate.arrive()
@@ -49,7 +50,7 @@ struct OverloadTests {
     }
 
     @Test func pastThePoolAndItsQueueRequestsGet503WhileInlineAndDedicatedRoutesAnswer() throws {
-        let fixture = try Fixture(limits: HTTPLimits(maxConcurrentHandlers: 2, maxQueuedHandlers: 2))
+        let fixture = try Fixture(threads: ServerThreads(maxConcurrentHandlers: 2, maxQueuedHandlers: 2))
         defer { _ = fixture.server.stop() }
         let running = try ["n=1", "n=2"].map { try fixture.send("/block?\($0)") }
         #expect(fixture.gate.waitForArrival())
@@ -90,7 +91,7 @@ struct OverloadTests {
     @Test func thePoolRunsItsWholeWidthAtOnce() throws {
         // Eight handlers blocked at once on a two-core machine: each needs its own
         // thread now, not one more per second from the global queue.
-        let fixture = try Fixture(limits: HTTPLimits(maxConcurrentHandlers: 8))
+        let fixture = try Fixture(threads: ServerThreads(maxConcurrentHandlers: 8))
         defer { _ = fixture.server.stop() }
         let clients = try (1...8).map { try fixture.send("/block?n=\($0)") }
         // The global queue would take about 6 s (one more thread a second);
@@ -104,7 +105,7 @@ struct OverloadTests {
     }
 
     @Test func dedicatedRoutesHaveTheirOwnBound() throws {
-        let fixture = try Fixture(limits: HTTPLimits(maxConcurrentHandlers: 1, maxQueuedHandlers: 0, maxDedicatedHandlers: 1))
+        let fixture = try Fixture(threads: ServerThreads(maxConcurrentHandlers: 1, maxQueuedHandlers: 0, maxDedicatedHandlers: 1))
         defer { _ = fixture.server.stop() }
         let dedicated = try fixture.send("/dedicated-block")
         #expect(fixture.gate.waitForArrival())

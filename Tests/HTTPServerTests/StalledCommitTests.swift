@@ -26,12 +26,9 @@ struct StalledCommitTests {
     }
 
     @Test func stalledWaitsLeaveTheOneLaneToOthersUpToTheSpares() throws {
-        var limits = HTTPLimits()
-        limits.maxConcurrentHandlers = 1
-        limits.spareHandlerThreads = 3
-        limits.maxQueuedHandlers = 0
+        let threads = ServerThreads(maxConcurrentHandlers: 1, spareHandlerThreads: 3, maxQueuedHandlers: 0)
         let stall = Stall()
-        let server = try TestServer(limits: limits) { router in router.add(.get, "/like", stall.handler) }
+        let server = try TestServer(threads: threads) { router in router.add(.get, "/like", stall.handler) }
         defer { #expect(server.stop()) }
 
         // Three stalled likes on one lane with no queue: a wait that held its

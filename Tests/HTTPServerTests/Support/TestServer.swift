@@ -2,6 +2,7 @@ import Dispatch
 import HTTP1
 import HTTPServer
 import Locking
+import TestSupport
 
 /// A real `Server` on 127.0.0.1, port 0, with the routes the tests talk to.
 final class TestServer: Sendable {
@@ -14,7 +15,7 @@ final class TestServer: Sendable {
     static let bigBody = [UInt8](repeating: UInt8(ascii: "x"), count: 4 * 1024 * 1024)
 
     /// `routes` adds a test's own routes to the common ones.
-    init(limits: HTTPLimits = HTTPLimits(), routes: (inout Router) -> Void = { _ in }) throws {
+    init(limits: HTTPLimits = HTTPLimits(), threads: ServerThreads = ServerThreads(), routes: (inout Router) -> Void = { _ in }) throws {
         var router = Router()
         router.add(.get, "/hello") { _ in HTTPResponse(status: .ok, contentType: "text/plain", body: "hello") }
         router.add(.get, "/inline", execution: .inline) { _ in HTTPResponse(status: .ok, contentType: "text/plain", body: "inline") }
@@ -30,7 +31,7 @@ final class TestServer: Sendable {
         }
         routes(&router)
         let log = accessLog
-        server = Server(host: "127.0.0.1", port: 0, limits: limits, handler: router, accessLog: { entry in
+        server = Server(host: "127.0.0.1", port: 0, limits: limits, threads: threads, handler: router, accessLog: { entry in
             log.entries.withLock { $0.append(entry) }
         }, logger: { message in log.messages.withLock { $0.append(message) } })
         port = try server.start().port
@@ -66,18 +67,6 @@ final class TestServer: Sendable {
     func waitUntil(within timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
         eventually(within: timeout, condition)
     }
-}
-
-/// Waits until `condition` holds, checking it every 10 ms against a deadline.
-func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    let wakeups = DispatchSemaphore(value: 0)
-    while clock.now < deadline {
-        if condition() { return true }
-        _ = wakeups.wait(timeout: .now() + .milliseconds(10))  // a bounded wait between checks
-    }
-    return condition()
 }
 
 /// Lets a test hold a handler inside `handle` and know when it got there.
