@@ -44,11 +44,13 @@ let package = Package(
 
         // A value behind a pthread mutex: the one lock of every module (see Locked.swift for why not Mutex).
         .target(name: "Locking", swiftSettings: strict),
+        // The CLOCK eviction order, the map on it, and the invalidation race guard every cache shares.
+        .target(name: "Caching", swiftSettings: strict),
 
         // Pure modules: no sockets, files or clocks.
         .target(name: "JSON", swiftSettings: strict),
         .target(name: "HTTP1", swiftSettings: strict),
-        .target(name: "GraphQL", dependencies: ["JSON", "Locking"], swiftSettings: strict),
+        .target(name: "GraphQL", dependencies: ["JSON", "Locking", "Caching"], swiftSettings: strict),
         .target(name: "Moments", dependencies: ["Locking"], swiftSettings: strict),
         // Unleash-compatible toggle evaluation: state, strategies, constraints, variants.
         .target(name: "Toggles", dependencies: ["JSON", "Locking"], swiftSettings: strict),
@@ -78,13 +80,13 @@ let package = Package(
         .target(name: "ToggleSource", dependencies: ["Toggles", "CCurl"], swiftSettings: strict),
         .target(
             name: "MomentsStorage",
-            dependencies: ["Moments", "SQLite", "PostgreSQL", "Locking", .product(name: "CoreMetrics", package: "swift-metrics")],
+            dependencies: ["Moments", "SQLite", "PostgreSQL", "Locking", "Caching", .product(name: "CoreMetrics", package: "swift-metrics")],
             swiftSettings: strict
         ),
         .target(
             name: "MomentsAPI",
             dependencies: [
-                "Moments", "GraphQL", "JSON", "HTTP1", "Toggles", "Locking", .product(name: "Logging", package: "swift-log"),
+                "Moments", "GraphQL", "JSON", "HTTP1", "Toggles", "Locking", "Caching", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: strict
@@ -107,6 +109,7 @@ let package = Package(
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL", "TestSupport", "Locking"], swiftSettings: strict),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: strict),
+        .testTarget(name: "CachingTests", dependencies: ["Caching"], swiftSettings: strict),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "Locking"], swiftSettings: strict),
         .testTarget(

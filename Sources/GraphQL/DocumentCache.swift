@@ -1,42 +1,45 @@
+import Caching
 import Locking
 
-/// Prepared documents by query text, least recently used evicted first,
+/// Prepared documents by query text, evicted in CLOCK order (`ClockCache`),
 /// bounded by count and by estimated bytes (`PreparedDocument.estimatedBytes`,
 /// which reserves room for the plans a document may still cache).
 /// Clients send the same few documents, so hits are the common case: a hit
-/// is a hash lookup and a stamp under the lock; eviction scans, but only on
-/// inserting a new document, which has just paid for parsing and validation.
+/// is a hash lookup and a reference bit set under the lock. A new document
+/// starts unreferenced, so documents sent once (a comment makes every
+/// request a new one) evict each other before the ones clients repeat.
 ///
 /// Texts and persisted ids are keys by their bytes (`UTF8Key`), never by
 /// `String`'s Unicode equivalence: a document whose string literal is
 /// "Jose\u{301}" is another document than one with "Jos\u{E9}", with its own
 /// parse, its own answer and its own APQ hash.
 final class DocumentCache: Sendable {
-    /// A reference, so that a hit on `recent` stamps it without a lookup.
+    /// A reference, so that a hit on `recent` or by persisted id marks it
+    /// used through its slot, without hashing its text.
     /// Unchecked: its mutable fields are read and written only under `state`'s lock.
     private final class Entry: @unchecked Sendable {
         let query: String
         let document: PreparedDocument
-        var lastUse: UInt64
+        /// Its slot in `State.entries`, for as long as it is held there.
+        var slot = 0
         /// The id a client registered the document under (APQ's SHA-256 hex), if any.
         var persistedID: String?
 
-        init(query: String, document: PreparedDocument, lastUse: UInt64) {
+        init(query: String, document: PreparedDocument) {
             self.query = query
             self.document = document
-            self.lastUse = lastUse
         }
     }
 
     private struct State: Sendable {
-        var entries: [UTF8Key: Entry] = [:]
+        /// Bounded by `insert`, by count and bytes both.
+        var entries = ClockCache<UTF8Key, Entry>(capacity: .max)
         /// The same entries by persisted id: registered documents live and
         /// are evicted with their text, in the same byte budget.
         var byPersistedID: [UTF8Key: Entry] = [:]
         /// The entry of the last hit or insert: a client repeats its query,
         /// and comparing the text is much cheaper than hashing it.
         var recent: Entry?
-        var clock: UInt64 = 0
         var bytes = 0
     }
 
@@ -61,14 +64,12 @@ final class DocumentCache: Sendable {
     ///   (the caller has checked that it is the SHA-256 of `query`).
     func document(for query: String, persistedID: String? = nil) -> PreparedDocument? {
         state.withLock { state in
-            state.clock += 1
             if let recent = state.recent, UTF8Key(recent.query) == UTF8Key(query) {
-                recent.lastUse = state.clock
+                state.entries.markReferenced(recent.slot)
                 if let persistedID { Self.register(persistedID, recent, &state) }
                 return recent.document
             }
-            guard let entry = state.entries[UTF8Key(query)] else { return nil }
-            entry.lastUse = state.clock
+            guard let entry = state.entries.value(for: UTF8Key(query)) else { return nil }
             state.recent = entry
             if let persistedID { Self.register(persistedID, entry, &state) }
             return entry.document
@@ -79,8 +80,7 @@ final class DocumentCache: Sendable {
     func document(persistedID: String) -> (query: String, document: PreparedDocument)? {
         state.withLock { state in
             guard let entry = state.byPersistedID[UTF8Key(persistedID)] else { return nil }
-            state.clock += 1
-            entry.lastUse = state.clock
+            state.entries.markReferenced(entry.slot)
             return (entry.query, entry.document)
         }
     }
@@ -89,15 +89,12 @@ final class DocumentCache: Sendable {
         let cost = document.estimatedBytes + (persistedID == nil ? 0 : Self.persistedIDBytes)
         guard capacity > 0, cost <= maxBytes / Self.largestEntryShare else { return }
         state.withLock { state in
-            if let replaced = state.entries[UTF8Key(query)] { Self.remove(replaced, &state) }
-            while !state.entries.isEmpty, state.entries.count >= capacity || state.bytes + cost > maxBytes,
-                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
-            {
-                Self.remove(oldest.value, &state)
+            if let replaced = state.entries.removeValue(for: UTF8Key(query)) { Self.forget(replaced, &state) }
+            while state.entries.count >= capacity || state.bytes + cost > maxBytes, let evicted = state.entries.evict() {
+                Self.forget(evicted.value, &state)
             }
-            state.clock += 1
-            let entry = Entry(query: query, document: document, lastUse: state.clock)
-            state.entries[UTF8Key(query)] = entry
+            let entry = Entry(query: query, document: document)
+            entry.slot = state.entries.insert(entry, for: UTF8Key(query), referenced: false)
             state.bytes += document.estimatedBytes
             state.recent = entry
             if let persistedID { Self.register(persistedID, entry, &state) }
@@ -111,8 +108,8 @@ final class DocumentCache: Sendable {
         state.bytes += persistedIDBytes
     }
 
-    private static func remove(_ entry: Entry, _ state: inout State) {
-        state.entries[UTF8Key(entry.query)] = nil
+    /// Drops what else refers to `entry`, just removed from `state.entries`.
+    private static func forget(_ entry: Entry, _ state: inout State) {
         state.bytes -= entry.document.estimatedBytes
         if let persistedID = entry.persistedID {
             state.byPersistedID[UTF8Key(persistedID)] = nil

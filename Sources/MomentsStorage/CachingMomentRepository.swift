@@ -24,12 +24,12 @@ final class CachingMomentRepository: MomentRepository {
         case .hit(let head):
             if let answer = head.page(page) { return answer }
             return try base.timeline(userID: userID, page: page)
-        case .miss(let epoch):
+        case .miss(let ticket):
             guard page.after == nil else { return try base.timeline(userID: userID, page: page) }
             // Unknown users are not remembered: a flood of bad ids cannot evict real timelines.
             let first = PageRequest(first: max(headLength, page.first))
             guard let head = try base.timeline(userID: userID, page: first) else { return nil }
-            let stored = cache.storeTimeline(head, userID: userID, epoch: epoch)
+            let stored = cache.storeTimeline(head, userID: userID, ticket: ticket)
             // The head holds the first page whole: it always answers.
             return try stored.page(page) ?? base.timeline(userID: userID, page: page)
         }

@@ -1,5 +1,6 @@
-import Moments
+import Caching
 import Locking
+import Moments
 
 /// What the repositories have read, kept in memory so repeated reads do no SQL.
 ///
@@ -15,15 +16,14 @@ import Locking
 ///
 /// The classic race: a reader loads likers from a snapshot taken before a
 /// commit, the writer invalidates, then the reader stores its stale result.
-/// So every store is conditional: the reader takes a ticket (the epoch, and
-/// for likes the generation of each missing moment's stripe) under its lock
-/// before its SQL, and the result is stored only if neither moved. A write
-/// bumps its moment's stripe after it commits, so any read whose snapshot
-/// might predate the commit either stored before the bump (and is removed by
-/// it) or finds the bump and stores nothing.
+/// So every store is conditional (`InvalidationGuard`): the reader takes a
+/// ticket under its lock before its SQL, a write invalidates its moment's
+/// stripe after it commits, and a moment's likers are stored only if its
+/// stripe was not invalidated since the ticket (timelines, invalidated only
+/// whole, only if nothing was cleared since).
 ///
-/// Two locks, one for timelines and one for likes (entries, epoch and
-/// stripes each), so that a page's timeline lookup never waits behind
+/// Two locks, one for timelines and one for likes (entries and
+/// invalidations each), so that a page's timeline lookup never waits behind
 /// another page's likers lookup, the longest hold (perf, like-mix: the
 /// timeline lookup was the first sleeper on the one lock they shared).
 /// The interning table has a third, never taken inside the other two. Hits
@@ -84,61 +84,50 @@ final class ReadCache: Sendable {
 
     enum TimelineLookup {
         case hit(Timeline)
-        /// Not cached: read it, then `storeTimeline` with this epoch.
-        case miss(epoch: UInt64)
+        /// Not cached: read it, then `storeTimeline` with this ticket.
+        case miss(ticket: InvalidationGuard.Ticket)
     }
 
     /// The cached part of a page, and the ticket for storing the rest.
     struct LikersLookup {
         /// Per requested moment, its cached likers or nil (also when they
         /// are too few for the read).
-        var hits: [Likers?] = []
+        var hits: [Likers?]
         /// Indices (into the request) of the moments to read.
-        var misses: [Int] = []
-        /// The stripe generation of each miss, in `misses` order.
-        var generations: [UInt64] = []
-        var epoch: UInt64 = 0
+        var misses: [Int]
+        var ticket: InvalidationGuard.Ticket
     }
 
-    /// Generation counters for likes, one per stripe of moment ids: bounded
-    /// memory (no counter per moment), and a write forces a re-read of the
-    /// few other moments in its stripe at worst.
+    /// Stripes of moment ids for likes' invalidations (`InvalidationGuard`).
     static let stripeCount = 1024
 
     /// One part of the cache (timelines, or likers), behind a lock of its own.
     private struct Part<Value: Sendable>: Sendable {
         var entries: ClockCache<UTF8Key, Value>
-        /// Bumped by `clear()` and on suspension: a ticket from before it stores nothing.
-        var epoch: UInt64 = 0
-        /// Changes made elsewhere cannot be heard (`suspend()`): every read
-        /// misses and nothing is stored, until `resume()`.
-        var isSuspended = false
+        /// Timelines are invalidated only whole (`clear()`, `suspend()`),
+        /// likes also per moment.
+        var invalidations: InvalidationGuard
         /// Lookups answered from memory and not, since start (for the metrics:
         /// counted under the lock the lookup takes anyway, so they cost nothing more).
         var hits = 0
         var misses = 0
 
-        init(capacity: Int) {
+        init(capacity: Int, stripeCount: Int) {
             entries = ClockCache(capacity: capacity)
+            invalidations = InvalidationGuard(stripeCount: stripeCount)
         }
 
         /// Swaps in `empty` (the old entries come out in it, to be released
-        /// after the lock) and bumps the epoch; `suspended`, when given,
+        /// after the lock) and voids earlier tickets; `suspended`, when given,
         /// becomes the part's suspension.
         mutating func replaceEntries(with empty: inout ClockCache<UTF8Key, Value>, suspended: Bool?) {
-            epoch &+= 1
-            if let suspended { isSuspended = suspended }
+            invalidations.invalidateAll(suspended: suspended)
             swap(&entries, &empty)
         }
     }
 
-    private struct LikerLists: Sendable {
-        var part: Part<Likers>
-        var stripes = [UInt64](repeating: 0, count: ReadCache.stripeCount)
-    }
-
     private let timelines: Locked<Part<Timeline>>
-    private let likerLists: Locked<LikerLists>
+    private let likerLists: Locked<Part<Likers>>
     /// One instance per user and per moment, shared by every cached
     /// timeline and liker list that holds it (see `Interned`). Interning
     /// only picks which equal instance is kept, so it is done before the
@@ -153,42 +142,38 @@ final class ReadCache: Sendable {
     init(timelineCapacity: Int, likersCapacity: Int) {
         self.timelineCapacity = timelineCapacity
         self.likersCapacity = likersCapacity
-        timelines = Locked(Part(capacity: timelineCapacity))
-        likerLists = Locked(LikerLists(part: Part(capacity: likersCapacity)))
+        timelines = Locked(Part(capacity: timelineCapacity, stripeCount: 1))
+        likerLists = Locked(Part(capacity: likersCapacity, stripeCount: Self.stripeCount))
         interned = Locked(Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity))
-    }
-
-    static func stripe(_ momentID: String) -> Int {
-        UTF8Key(momentID).hashValue & (stripeCount - 1)
     }
 
     // MARK: Timelines
 
     func timeline(userID: String) -> TimelineLookup {
         timelines.withLock { state in
-            if !state.isSuspended, let timeline = state.entries.value(for: UTF8Key(userID)) {
+            if !state.invalidations.isSuspended, let timeline = state.entries.value(for: UTF8Key(userID)) {
                 state.hits &+= 1
                 return .hit(timeline)
             }
             state.misses &+= 1
-            return .miss(epoch: state.epoch)
+            return .miss(ticket: state.invalidations.ticket)
         }
     }
 
     /// The cached timeline, or nil; never a ticket (for reads that only peek,
     /// which the statistics do not count).
     func cachedTimeline(userID: String) -> Timeline? {
-        timelines.withLock { state in state.isSuspended ? nil : state.entries.value(for: UTF8Key(userID)) }
+        timelines.withLock { state in state.invalidations.isSuspended ? nil : state.entries.value(for: UTF8Key(userID)) }
     }
 
-    /// Stores a timeline read after `timeline(userID:)` returned `.miss(epoch)`;
+    /// Stores a timeline read after `timeline(userID:)` returned `.miss(ticket)`;
     /// returns it with its users and moments replaced by the instances already
     /// cached, when there are (the same values, shared).
     @discardableResult
-    func storeTimeline(_ timeline: Timeline, userID: String, epoch: UInt64) -> Timeline {
+    func storeTimeline(_ timeline: Timeline, userID: String, ticket: InvalidationGuard.Ticket) -> Timeline {
         let shared = interned.withLock { $0.timeline(timeline) }
         timelines.withLock { state in
-            guard state.epoch == epoch, !state.isSuspended else { return }
+            guard state.invalidations.admits(ticket) else { return }
             state.entries.setValue(shared, for: UTF8Key(userID))
         }
         return shared
@@ -198,43 +183,41 @@ final class ReadCache: Sendable {
 
     /// The cached likers of `momentIDs` that serve a read of `limit` likers each.
     func likers(momentIDs: [String], limit: Int) -> LikersLookup {
-        var lookup = LikersLookup()
         // Allocated before the lock, which then only fills them.
-        lookup.hits.reserveCapacity(momentIDs.count)
-        lookup.misses.reserveCapacity(momentIDs.count)
-        lookup.generations.reserveCapacity(momentIDs.count)
-        likerLists.withLock { state in
-            lookup.epoch = state.part.epoch
+        var hits: [Likers?] = []
+        hits.reserveCapacity(momentIDs.count)
+        var misses: [Int] = []
+        misses.reserveCapacity(momentIDs.count)
+        let ticket = likerLists.withLock { state in
+            let isSuspended = state.invalidations.isSuspended
             for (index, id) in momentIDs.enumerated() {
-                let cached = state.part.isSuspended ? nil : state.part.entries.value(for: UTF8Key(id))
+                let cached = isSuspended ? nil : state.entries.value(for: UTF8Key(id))
                 let likers = cached?.serves(limit: limit) == true ? cached : nil
-                lookup.hits.append(likers)
-                if likers == nil {
-                    lookup.misses.append(index)
-                    lookup.generations.append(state.stripes[Self.stripe(id)])
-                }
+                hits.append(likers)
+                if likers == nil { misses.append(index) }
             }
-            state.part.misses &+= lookup.misses.count
-            state.part.hits &+= momentIDs.count - lookup.misses.count
+            state.misses &+= misses.count
+            state.hits &+= momentIDs.count - misses.count
+            return state.invalidations.ticket
         }
-        return lookup
+        return LikersLookup(hits: hits, misses: misses, ticket: ticket)
     }
 
     /// Stores the likers and counts read for `lookup.misses` (in that order),
-    /// each only if no write to its stripe and no `clear()` happened since the
-    /// lookup. The users are read from SQLite as `User` instances; they are
-    /// stored as the instances already cached, when there are. A result per
-    /// miss, else nothing is stored.
+    /// each only if no write to its moment's stripe and no `clear()` happened
+    /// since the lookup. The users are read from SQLite as `User` instances;
+    /// they are stored as the instances already cached, when there are. A
+    /// result per miss, else nothing is stored.
     func storeLikers(_ likers: [(users: [User], count: Int)], momentIDs: [String], lookup: LikersLookup) -> [Likers] {
         let users = interned.withLock { interned in likers.map { $0.users.map { interned.user($0) } } }
         let entries = zip(users, likers).map { Likers($0, count: $1.count) }
         guard entries.count == lookup.misses.count else { return entries }
         likerLists.withLock { state in
-            guard state.part.epoch == lookup.epoch, !state.part.isSuspended else { return }
+            guard state.invalidations.admits(lookup.ticket) else { return }
             for (position, index) in lookup.misses.enumerated() {
-                let id = momentIDs[index]
-                guard state.stripes[Self.stripe(id)] == lookup.generations[position] else { continue }
-                state.part.entries.setValue(entries[position], for: UTF8Key(id))
+                let key = UTF8Key(momentIDs[index])
+                guard state.invalidations.admits(lookup.ticket, hash: key.hashValue) else { continue }
+                state.entries.setValue(entries[position], for: key)
             }
         }
         return entries
@@ -243,10 +226,10 @@ final class ReadCache: Sendable {
     /// Called once a like or unlike of `momentID` has committed (or failed in
     /// an unknown state), before the writer is answered.
     func invalidateLikes(momentID: String) {
-        let stripe = Self.stripe(momentID)
+        let key = UTF8Key(momentID)
         let removed = likerLists.withLock { state in
-            state.stripes[stripe] &+= 1
-            return state.part.entries.removeValue(for: UTF8Key(momentID))
+            state.invalidations.invalidate(hash: key.hashValue)
+            return state.entries.removeValue(for: key)
         }
         _ = removed  // released here, outside the lock
         for observer in observers.withLock({ $0 }) { observer.likesChanged(momentID: momentID) }
@@ -272,14 +255,14 @@ final class ReadCache: Sendable {
         for observer in observers.withLock({ $0 }) { observer.changeTrackingRestored() }
     }
 
-    var isSuspended: Bool { timelines.withLock { $0.isSuspended } }
+    var isSuspended: Bool { timelines.withLock { $0.invalidations.isSuspended } }
 
     private func setSuspended(_ suspended: Bool) {
         replaceEntries(suspended: suspended)
     }
 
-    /// Empties the cache, each part under its own lock, and bumps both
-    /// epochs (no ticket from before stores anything); `suspended`, when
+    /// Empties the cache, each part under its own lock, and voids every
+    /// earlier ticket of both; `suspended`, when
     /// given, becomes the suspension of both parts. Empty caches are made
     /// before the locks: the old entries come out in these variables and are
     /// released after.
@@ -288,7 +271,7 @@ final class ReadCache: Sendable {
         var likerEntries = ClockCache<UTF8Key, Likers>(capacity: likersCapacity)
         var internedEntries = Interned(userCapacity: timelineCapacity, momentCapacity: likersCapacity)
         timelines.withLock { $0.replaceEntries(with: &timelineEntries, suspended: suspended) }
-        likerLists.withLock { $0.part.replaceEntries(with: &likerEntries, suspended: suspended) }
+        likerLists.withLock { $0.replaceEntries(with: &likerEntries, suspended: suspended) }
         interned.withLock { swap(&$0, &internedEntries) }
     }
 
@@ -298,12 +281,12 @@ final class ReadCache: Sendable {
     }
 
     var counts: (timelines: Int, likers: Int) {
-        (timelines.withLock { $0.entries.count }, likerLists.withLock { $0.part.entries.count })
+        (timelines.withLock { $0.entries.count }, likerLists.withLock { $0.entries.count })
     }
 
     var statistics: ReadCacheStatistics {
         let (timelineHits, timelineMisses) = timelines.withLock { ($0.hits, $0.misses) }
-        let (likersHits, likersMisses) = likerLists.withLock { ($0.part.hits, $0.part.misses) }
+        let (likersHits, likersMisses) = likerLists.withLock { ($0.hits, $0.misses) }
         return ReadCacheStatistics(
             timelineHits: timelineHits, timelineMisses: timelineMisses, likersHits: likersHits, likersMisses: likersMisses)
     }

@@ -1,6 +1,7 @@
 import GraphQL
 import HTTP1
 import JSON
+import Locking
 import MomentsFakes
 import Testing
 @testable import MomentsAPI
@@ -82,6 +83,20 @@ struct ResponseCacheTests {
         #expect(cache.lookup(Self.key("a")) == nil)
         cache.store(Self.key("a"), Self.hit("fresh"), momentIDs: ["9"], ticket: cache.ticket())
         #expect(cache.lookup(Self.key("a"))?.body == Array("fresh".utf8))
+    }
+
+    /// A store is refused only for the moments it shows: a like on another
+    /// moment (in another stripe), committed while the execution ran, spares it.
+    @Test func aLikeOnAnotherMomentDuringTheExecutionSparesTheStore() throws {
+        let mask = cache.listings.buckets - 1
+        let shown = "m0"
+        let other = try #require((1..<100_000).lazy.map { "m\($0)" }.first {
+            UTF8Key($0).hashValue & mask != UTF8Key(shown).hashValue & mask
+        })
+        let ticket = cache.ticket()
+        cache.likesChanged(momentID: other)
+        cache.store(Self.key("a"), Self.hit("A"), momentIDs: [shown], ticket: ticket)
+        #expect(cache.lookup(Self.key("a"))?.body == Array("A".utf8))
     }
 
     /// Ids in one bucket of the reverse index are told apart by their whole

@@ -25,12 +25,12 @@ struct ByteIdentityTests {
         let cache = ReadCache(timelineCapacity: 8, likersCapacity: 8)
         let composed = Self.user(Self.composed, "Composed"), decomposed = Self.user(Self.decomposed, "Decomposed")
 
-        guard case .miss(let epoch) = cache.timeline(userID: Self.composed) else { throw Unexpected.hit }
-        cache.storeTimeline(Timeline(user: composed, moments: []), userID: Self.composed, epoch: epoch)
+        guard case .miss(let ticket) = cache.timeline(userID: Self.composed) else { throw Unexpected.hit }
+        cache.storeTimeline(Timeline(user: composed, moments: []), userID: Self.composed, ticket: ticket)
         #expect(cache.cachedTimeline(userID: Self.composed)?.user.name == "Composed")
         #expect(cache.cachedTimeline(userID: Self.decomposed) == nil)
         guard case .miss(let other) = cache.timeline(userID: Self.decomposed) else { throw Unexpected.hit }
-        cache.storeTimeline(Timeline(user: decomposed, moments: []), userID: Self.decomposed, epoch: other)
+        cache.storeTimeline(Timeline(user: decomposed, moments: []), userID: Self.decomposed, ticket: other)
         // Interned apart too: the decomposed timeline keeps its own user.
         #expect(cache.cachedTimeline(userID: Self.decomposed)?.user.name == "Decomposed")
         #expect(cache.cachedTimeline(userID: Self.composed)?.user.name == "Composed")

@@ -1,3 +1,4 @@
+import Locking
 import Moments
 import Testing
 @testable import MomentsStorage
@@ -10,10 +11,15 @@ struct ReadCacheTicketTests {
 
     let cache = ReadCache(timelineCapacity: 8, likersCapacity: 8)
 
-    /// Two moment ids in different generation stripes.
+    /// The invalidation stripe of a moment id, as `ReadCache` picks it.
+    static func stripe(_ momentID: String) -> Int {
+        UTF8Key(momentID).hashValue & (ReadCache.stripeCount - 1)
+    }
+
+    /// Two moment ids in different invalidation stripes.
     static let (first, second): (String, String) = {
         let first = "m0"
-        let second = (1...).lazy.map { "m\($0)" }.first { ReadCache.stripe($0) != ReadCache.stripe(first) } ?? "m1"
+        let second = (1...).lazy.map { "m\($0)" }.first { Self.stripe($0) != Self.stripe(first) } ?? "m1"
         return (first, second)
     }()
 
@@ -50,13 +56,13 @@ struct ReadCacheTicketTests {
 
     @Test func nothingReadBeforeAClearIsStored() {
         let likersLookup = cache.likers(momentIDs: [Self.first], limit: 100)
-        guard case .miss(let epoch) = cache.timeline(userID: "u") else {
+        guard case .miss(let ticket) = cache.timeline(userID: "u") else {
             Issue.record("an empty cache has no timeline")
             return
         }
         cache.clear()
         _ = cache.storeLikers([([Self.user], 1)], momentIDs: [Self.first], lookup: likersLookup)
-        cache.storeTimeline(Timeline(user: Self.user, moments: []), userID: "u", epoch: epoch)
+        cache.storeTimeline(Timeline(user: Self.user, moments: []), userID: "u", ticket: ticket)
         #expect(cache.counts.timelines == 0 && cache.counts.likers == 0)
     }
 
@@ -67,13 +73,13 @@ struct ReadCacheTicketTests {
         func moment(_ author: User) -> Moment {
             Moment(id: "m", author: author, type: .photos, title: "t", url: nil, photos: ["p"], createdDate: 1)
         }
-        guard case .miss(let epoch) = cache.timeline(userID: "u") else {
+        guard case .miss(let ticket) = cache.timeline(userID: "u") else {
             Issue.record("an empty cache has no timeline")
             return
         }
-        let first = cache.storeTimeline(Timeline(user: Self.user, moments: [moment(Self.user)]), userID: "u", epoch: epoch)
+        let first = cache.storeTimeline(Timeline(user: Self.user, moments: [moment(Self.user)]), userID: "u", ticket: ticket)
         // Another read of the same rows: equal values, new instances.
-        let second = cache.storeTimeline(Timeline(user: copy(Self.user), moments: [moment(copy(Self.user))]), userID: "v", epoch: epoch)
+        let second = cache.storeTimeline(Timeline(user: copy(Self.user), moments: [moment(copy(Self.user))]), userID: "v", ticket: ticket)
         #expect(second == first)
         #expect(second.user === first.user)
         #expect(second.moments[0] === first.moments[0])
@@ -93,15 +99,15 @@ struct ReadCacheTicketTests {
     }
 
     /// Timelines and likers sit under separate locks, each with its own
-    /// epoch and suspension: both parts stop serving and storing together.
+    /// invalidations and suspension: both parts stop serving and storing together.
     @Test func whileSuspendedNothingIsServedOrStored() {
         let stored = cache.likers(momentIDs: [Self.first], limit: 100)
         _ = cache.storeLikers([([Self.user], 1)], momentIDs: [Self.first], lookup: stored)
-        guard case .miss(let epoch) = cache.timeline(userID: "u") else {
+        guard case .miss(let ticket) = cache.timeline(userID: "u") else {
             Issue.record("an empty cache has no timeline")
             return
         }
-        cache.storeTimeline(Timeline(user: Self.user, moments: []), userID: "u", epoch: epoch)
+        cache.storeTimeline(Timeline(user: Self.user, moments: []), userID: "u", ticket: ticket)
         let pending = cache.likers(momentIDs: [Self.second], limit: 100)
         cache.suspend()
         #expect(cache.isSuspended)
@@ -110,8 +116,8 @@ struct ReadCacheTicketTests {
         _ = cache.storeLikers([([Self.user], 1)], momentIDs: [Self.second], lookup: pending)
         let during = cache.likers(momentIDs: [Self.second], limit: 100)
         _ = cache.storeLikers([([Self.user], 1)], momentIDs: [Self.second], lookup: during)
-        if case .miss(let suspendedEpoch) = cache.timeline(userID: "v") {
-            cache.storeTimeline(Timeline(user: Self.user, moments: []), userID: "v", epoch: suspendedEpoch)
+        if case .miss(let suspendedTicket) = cache.timeline(userID: "v") {
+            cache.storeTimeline(Timeline(user: Self.user, moments: []), userID: "v", ticket: suspendedTicket)
         }
         #expect(cache.counts.timelines == 0 && cache.counts.likers == 0)
         cache.resume()

@@ -1,3 +1,4 @@
+import Caching
 import Locking
 
 /// Completed objects as response bytes, by selection and `FragmentKey`: an
@@ -7,11 +8,13 @@ import Locking
 /// Bounded by `maxBytes`, estimated as the bytes plus a fixed overhead per
 /// entry (`entryOverhead`), split evenly over `shardCount` shards, each with its
 /// own lock, so the handler threads rarely wait for each other. A shard past
-/// its share evicts by CLOCK (second chance): an entry read since the hand
+/// its share evicts by CLOCK (`ClockCache`): an entry read since the hand
 /// last passed it stays one more round, and a new entry counts as read.
 ///
-/// Nothing is ever invalidated: keys name immutable data, so an entry is
-/// either right or never asked for again. What is never asked for again is
+/// Nothing is ever invalidated, so no store needs a ticket
+/// (`InvalidationGuard`): keys name immutable data (a moment's like data is
+/// the snapshot instance a change replaces), so an entry is either right or
+/// never asked for again. What is never asked for again is
 /// dropped as soon as it can be told: an object's entries under one
 /// selection (its lineage, kept in one shard) hold one `FragmentKey.other`
 /// at a time, and storing one with another `other` (a moment whose likes
@@ -104,10 +107,7 @@ public final class FragmentCache: Sendable {
     /// is none.
     func withFragment<Result>(for key: Key, _ body: (borrowing Fragment) -> Result) -> Result? {
         guard maxBytes > 0 else { return nil }
-        return shard(for: key).withLock { shard in
-            guard let index = shard.index(of: key) else { return nil }
-            return shard.entries.values[index].read(body)
-        }
+        return shard(for: key).withLock { $0.withFragment(for: key, body) }
     }
 
     /// Keeps `fragment` for `key`, evicting others and removing its lineage's
@@ -157,27 +157,11 @@ public final class FragmentCache: Sendable {
     }
 }
 
-/// One shard: entries, the clock of their keys (appended when stored; a
-/// removed key's slot takes the last one), and the keys of each lineage.
+/// One shard: entries in CLOCK order, and the keys of each lineage.
 private struct Shard: Sendable {
     struct Entry: Sendable {
         var fragment: FragmentCache.Fragment
         var cost: Int
-        /// Where its key is in `clock`.
-        var slot: Int
-        /// True when stored: eviction moves the newest key into the slot
-        /// at the hand, and without it the next insertion would evict what
-        /// was just stored, before it could be read (the moment just liked).
-        var referenced = true
-
-        /// Lends the fragment to `body` in place. Why mutating: reached
-        /// through the dictionary's in-place access, the bytes are not
-        /// retained and released around the copy, which on a hot entry read
-        /// by two threads at once moved its header's cache line between the
-        /// cores on every read (perf: 2.7% of like-mix's CPU in that retain).
-        mutating func read<Result>(_ body: (borrowing FragmentCache.Fragment) -> Result) -> Result {
-            body(fragment)
-        }
     }
 
     /// Keys tracked per lineage: a lineage holds one entry per `value` and
@@ -187,10 +171,8 @@ private struct Shard: Sendable {
     static let maxTrackedPerLineage = 8
 
     let maxBytes: Int
-    var entries: [FragmentCache.Key: Entry] = [:]
-    /// Every key of `entries` once; the hand at `hand`.
-    var clock: [FragmentCache.Key] = []
-    var hand = 0
+    /// Bounded by `maxBytes`, not by count.
+    var entries = ClockCache<FragmentCache.Key, Entry>(capacity: .max)
     /// The tracked keys of each lineage with entries, all with the same `other`.
     var lineages: [FragmentCache.Lineage: [FragmentCache.Key]] = [:]
     var bytes = 0
@@ -202,22 +184,25 @@ private struct Shard: Sendable {
         self.maxBytes = maxBytes
     }
 
-    /// Where `key`'s entry is, marked as read; counts the hit or the miss.
-    mutating func index(of key: FragmentCache.Key) -> Dictionary<FragmentCache.Key, Entry>.Index? {
-        guard let index = entries.index(forKey: key) else {
+    /// Lends `key`'s fragment to `body` in place (its bytes are not retained:
+    /// a retain on a hot entry read by two threads at once moves its header's
+    /// cache line between the cores), marked as read; counts the hit or the miss.
+    mutating func withFragment<Result>(
+        for key: FragmentCache.Key, _ body: (borrowing FragmentCache.Fragment) -> Result
+    ) -> Result? {
+        guard let result = entries.withValue(for: key, { body($0.fragment) }) else {
             misses &+= 1
             return nil
         }
         hits &+= 1
-        entries.values[index].referenced = true
-        return index
+        return result
     }
 
     /// Returns what was evicted or superseded, to be released outside the lock.
     mutating func insert(_ fragment: FragmentCache.Fragment, for key: FragmentCache.Key, cost: Int) -> [Entry] {
-        if let index = entries.index(forKey: key) {
+        if let slot = entries.slot(of: key) {
             // Two requests completed the same object at once: the data is equal.
-            entries.values[index].referenced = true
+            entries.markReferenced(slot)
             return []
         }
         var removed: [Entry] = []
@@ -233,34 +218,22 @@ private struct Shard: Sendable {
         }
         if tracked.count < Self.maxTrackedPerLineage { tracked.append(key) }
         lineages[lineage] = tracked
-        while bytes + cost > maxBytes, !clock.isEmpty {
-            if hand >= clock.count { hand = 0 }
-            let candidate = clock[hand]
-            if let index = entries.index(forKey: candidate), entries.values[index].referenced {
-                entries.values[index].referenced = false
-                hand += 1
-                continue
-            }
-            // The last key takes the evicted one's slot: the hand stays and reads it next.
-            forget(candidate)
-            if let entry = remove(candidate) { removed.append(entry) }
+        while bytes + cost > maxBytes, let evicted = entries.evict() {
+            forget(evicted.key)
+            bytes -= evicted.value.cost
+            removed.append(evicted.value)
         }
-        entries[key] = Entry(fragment: fragment, cost: cost, slot: clock.count)
-        clock.append(key)
+        // Stored as read: a later insertion may find a free slot just ahead of
+        // the hand, and would otherwise evict what was just stored before it
+        // could be read (the moment just liked).
+        entries.insert(Entry(fragment: fragment, cost: cost), for: key, referenced: true)
         bytes += cost
         return removed
     }
 
-    /// Removes `key`'s entry and its clock slot (the last key moves into it).
     private mutating func remove(_ key: FragmentCache.Key) -> Entry? {
-        guard let entry = entries.removeValue(forKey: key) else { return nil }
+        guard let entry = entries.removeValue(for: key) else { return nil }
         bytes -= entry.cost
-        let last = clock.count - 1
-        if entry.slot != last {
-            clock.swapAt(entry.slot, last)
-            entries[clock[entry.slot]]?.slot = entry.slot
-        }
-        clock.removeLast()
         return entry
     }
 

@@ -1,6 +1,7 @@
+import Caching
 import JSON
-import Moments
 import Locking
+import Moments
 
 /// Answers to repeated identical GraphQL queries, kept as the bytes sent, so
 /// that a repeat costs a hash and a copy instead of an execution (and, on
@@ -20,11 +21,14 @@ import Locking
 ///   removes all.
 /// - **The race**: an execution that read like data before a commit must
 ///   not store its answer after that commit's invalidation. So a store
-///   carries a `Ticket` taken before execution, and is dropped when any
-///   invalidation happened since. (Coarser than per moment; under a write
-///   mix it drops a few stores, never serves a stale one.)
+///   carries a `Ticket` taken before execution, and is dropped when one of
+///   its moments' stripes was invalidated since (`InvalidationGuard`, the
+///   read cache's guard: the moments are known only after execution, and
+///   the ticket needs none of them).
 /// - **Bound**: `capacityBytes` of keys, bodies and bookkeeping, evicted by
-///   CLOCK (second chance); an entry larger than an eighth of it is not kept.
+///   CLOCK (`Clock`, with an index of its own: one entry is found by two
+///   keys, its canonical key and the request bytes that last found it); an
+///   entry larger than an eighth of it is not kept.
 ///   When full, a new answer replaces the CLOCK's victim only if its key is
 ///   asked for more often (`FrequencySketch`, TinyLFU): spread-out requests
 ///   leave the cache as it is instead of churning it.
@@ -109,11 +113,9 @@ package final class ResponseCache: Sendable {
         package let operationName: String?
     }
 
-    /// Taken before an execution; its answer is stored only if no
-    /// invalidation happened since.
-    package struct Ticket: Sendable {
-        fileprivate let invalidations: UInt64
-    }
+    /// Taken before an execution; its answer is stored only if none of its
+    /// moments was invalidated since.
+    package typealias Ticket = InvalidationGuard.Ticket
 
     /// Estimated bytes of an entry besides its key and body: the slot, the
     /// index entry, the array headers.
@@ -122,9 +124,9 @@ package final class ResponseCache: Sendable {
     /// stale listings not yet dropped.
     static let bytesPerDependency = 48
 
-    private struct Slot: Sendable {
+    private struct Entry: Sendable {
         var key: Key
-        /// The request bytes that last found it, also in `State.index`.
+        /// The request bytes that last found it, also in `Entries.index`.
         var alias: Key?
         /// The body's blocks in `State.arena`, and its length.
         var blocks: [Int32]
@@ -133,7 +135,6 @@ package final class ResponseCache: Sendable {
         var cost: Int
         /// Tells this entry from a later one in the same slot, for the reverse index.
         var serial: UInt64
-        var isReferenced = false
     }
 
     /// An entry (slot, serial) listing a moment (its id's hash).
@@ -143,20 +144,29 @@ package final class ResponseCache: Sendable {
         let moment: Int
     }
 
+    /// What `clear()` swaps out whole.
+    private struct Entries: Sendable {
+        var clock = Clock<Entry>()
+        /// Canonical keys and aliases, to the slot of their entry.
+        var index: [Key: Int] = [:]
+        var bytes = 0
+        /// Listings of entries by `moment & (buckets.count - 1)`.
+        var buckets: [[Listing]]
+
+        init(bucketCount: Int) {
+            buckets = Array(repeating: [], count: bucketCount)
+        }
+    }
+
     private struct State: Sendable {
         var sketch: FrequencySketch
         var arena: BlockArena
-        var slots: [Slot?] = []
-        var index: [Key: Int] = [:]
-        var freeSlots: [Int] = []
-        var hand = 0
-        var bytes = 0
+        var entries: Entries
         var serial: UInt64 = 0
-        var invalidations: UInt64 = 0
-        /// Listings of entries by `moment & (buckets.count - 1)`.
-        var buckets: [[Listing]]
-        /// The store cannot hear changes made elsewhere: nothing is found or kept.
-        var isSuspended = false
+        /// Stripes by the moment id's hash, as many as the reverse index's
+        /// buckets; suspended while the store cannot hear changes made
+        /// elsewhere (nothing is found or kept).
+        var invalidations: InvalidationGuard
     }
 
     package let capacityBytes: Int
@@ -176,7 +186,8 @@ package final class ResponseCache: Sendable {
         state = Locked(State(
             sketch: FrequencySketch(entries: max(1, capacityBytes / Self.typicalEntryBytes)),
             arena: BlockArena(bytes: capacityBytes),
-            buckets: Array(repeating: [], count: buckets)))
+            entries: Entries(bucketCount: buckets),
+            invalidations: InvalidationGuard(stripeCount: buckets)))
     }
 
     deinit {
@@ -184,20 +195,21 @@ package final class ResponseCache: Sendable {
     }
 
     package func ticket() -> Ticket {
-        state.withLock { Ticket(invalidations: $0.invalidations) }
+        state.withLock { $0.invalidations.ticket }
     }
 
     /// The answer kept for `key`, canonical or alias.
     package func lookup(_ key: Key) -> Hit? {
         state.withLock { state in
-            guard !state.isSuspended, let slot = state.index[key], let entry = state.slots[slot] else {
+            guard !state.invalidations.isSuspended, let slot = state.entries.index[key],
+                  let entry = state.entries.clock[slot] else {
                 // An alias miss is followed by the canonical lookup, which counts.
                 if !key.isAlias { state.sketch.increment(key.hashValue) }
                 return nil
             }
             // Frequencies are the canonical key's, however it was found.
             state.sketch.increment(entry.key.hashValue)
-            state.slots[slot]?.isReferenced = true
+            state.entries.clock.markReferenced(slot)
             // Copied under the lock: once it is let go the blocks may be reused.
             return Hit(body: state.arena.load(entry.blocks, count: entry.bodyCount), operationName: entry.operationName)
         }
@@ -209,34 +221,34 @@ package final class ResponseCache: Sendable {
         let alias = Key(copying: alias)
         var released: Key?
         state.withLock { state in
-            guard let slot = state.index[key], let entry = state.slots[slot], entry.alias != alias else { return }
-            released = Self.dropAlias(slot, &state)
-            attach(alias, to: slot, &state)
+            guard let slot = state.entries.index[key], let entry = state.entries.clock[slot], entry.alias != alias else { return }
+            released = Self.dropAlias(slot, &state.entries)
+            attach(alias, to: slot, &state.entries)
         }
         _ = released
     }
 
     /// Gives the entry in `slot` the alias `alias`, if the bytes fit and no other entry has it.
-    private func attach(_ alias: Key, to slot: Int, _ state: inout State) {
-        guard state.bytes + alias.bytes.count <= capacityBytes, state.index[alias] == nil else { return }
-        state.index[alias] = slot
-        state.slots[slot]?.alias = alias
-        state.slots[slot]?.cost += alias.bytes.count
-        state.bytes += alias.bytes.count
+    private func attach(_ alias: Key, to slot: Int, _ entries: inout Entries) {
+        guard entries.bytes + alias.bytes.count <= capacityBytes, entries.index[alias] == nil else { return }
+        entries.index[alias] = slot
+        entries.clock[slot]?.alias = alias
+        entries.clock[slot]?.cost += alias.bytes.count
+        entries.bytes += alias.bytes.count
     }
 
-    private static func dropAlias(_ slot: Int, _ state: inout State) -> Key? {
-        guard let alias = state.slots[slot]?.alias else { return nil }
-        state.index[alias] = nil
-        state.slots[slot]?.alias = nil
-        state.slots[slot]?.cost -= alias.bytes.count
-        state.bytes -= alias.bytes.count
+    private static func dropAlias(_ slot: Int, _ entries: inout Entries) -> Key? {
+        guard let alias = entries.clock[slot]?.alias else { return nil }
+        entries.index[alias] = nil
+        entries.clock[slot]?.alias = nil
+        entries.clock[slot]?.cost -= alias.bytes.count
+        entries.bytes -= alias.bytes.count
         return alias
     }
 
-    /// Keeps `hit` for `key`, unless an invalidation happened since `ticket`
-    /// or it is larger than an eighth of the cache; `alias`, the request's
-    /// bytes, finds it too.
+    /// Keeps `hit` for `key`, unless one of `momentIDs` was invalidated since
+    /// `ticket` or it is larger than an eighth of the cache; `alias`, the
+    /// request's bytes, finds it too.
     package func store(_ key: Key, _ hit: Hit, momentIDs: [String], ticket: Ticket, alias: Key? = nil) {
         let blockBytes = BlockArena.blocks(for: hit.body.count) * BlockArena.blockSize
         let cost = key.bytes.count + blockBytes + momentIDs.count * Self.bytesPerDependency + Self.entryOverhead
@@ -246,37 +258,31 @@ package final class ResponseCache: Sendable {
         let alias = alias.map { Key(copying: $0) }
         // Hashed by bytes (`UTF8Key`), as the stores tell moments apart.
         let moments = momentIDs.map { UTF8Key($0).hashValue }
-        var released: [Slot?] = []
+        var released: [Entry?] = []
         state.withLock { state in
-            guard state.invalidations == ticket.invalidations, !state.isSuspended else { return }
-            if let slot = state.index[key] { released.append(Self.remove(slot, &state)) }
+            guard state.invalidations.admits(ticket),
+                  moments.allSatisfy({ state.invalidations.admits(ticket, hash: $0) }) else { return }
+            if let slot = state.entries.index[key] { released.append(Self.remove(slot, &state)) }
             let frequency = state.sketch.frequency(key.hashValue)
-            while state.bytes + cost > capacityBytes || state.arena.availableBlocks * BlockArena.blockSize < blockBytes,
-                  let victim = Self.victim(&state) {
+            while state.entries.bytes + cost > capacityBytes || state.arena.availableBlocks * BlockArena.blockSize < blockBytes,
+                  let victim = state.entries.clock.victim() {
                 // Admission: only a key asked for more often than the victim's displaces it.
-                guard let victimKey = state.slots[victim]?.key,
+                guard let victimKey = state.entries.clock[victim]?.key,
                       frequency > state.sketch.frequency(victimKey.hashValue) else { return }
                 released.append(Self.remove(victim, &state))
             }
             guard let blocks = state.arena.store(hit.body) else { return }
             state.serial &+= 1
-            let entry = Slot(
+            let entry = Entry(
                 key: key, blocks: blocks, bodyCount: hit.body.count, operationName: hit.operationName,
                 cost: cost, serial: state.serial)
-            let slot: Int
-            if let free = state.freeSlots.popLast() {
-                slot = free
-                state.slots[slot] = entry
-            } else {
-                slot = state.slots.count
-                state.slots.append(entry)
-            }
-            state.index[key] = slot
-            state.bytes += cost
+            let slot = state.entries.clock.insert(entry, referenced: false)
+            state.entries.index[key] = slot
+            state.entries.bytes += cost
             for moment in moments {
-                Self.list(Listing(slot: slot, serial: state.serial, moment: moment), in: &state)
+                Self.list(Listing(slot: slot, serial: state.serial, moment: moment), in: &state.entries)
             }
-            if let alias { attach(alias, to: slot, &state) }
+            if let alias { attach(alias, to: slot, &state.entries) }
         }
         _ = released  // keys and lists freed here, outside the lock
     }
@@ -284,88 +290,67 @@ package final class ResponseCache: Sendable {
     /// Removes every entry that shows `momentID`'s like data.
     package func invalidate(momentID: String) {
         let moment = UTF8Key(momentID).hashValue
-        var released: [Slot?] = []
+        var released: [Entry?] = []
         state.withLock { state in
-            state.invalidations &+= 1
-            let bucket = moment & (state.buckets.count - 1)
-            for listing in state.buckets[bucket] where listing.moment == moment && Self.isLive(listing, state.slots) {
+            state.invalidations.invalidate(hash: moment)
+            let bucket = moment & (state.entries.buckets.count - 1)
+            for listing in state.entries.buckets[bucket] where listing.moment == moment && Self.isLive(listing, state.entries.clock) {
                 released.append(Self.remove(listing.slot, &state))
             }
-            Self.dropListings(&state.buckets[bucket], of: moment, staleIn: state.slots)
+            Self.dropListings(&state.entries.buckets[bucket], of: moment, staleIn: state.entries.clock)
         }
         _ = released
     }
 
     /// Adds `listing` to its bucket; a full bucket drops its stale listings first.
-    private static func list(_ listing: Listing, in state: inout State) {
-        let bucket = listing.moment & (state.buckets.count - 1)
-        if state.buckets[bucket].count == state.buckets[bucket].capacity {
-            dropListings(&state.buckets[bucket], staleIn: state.slots)
+    private static func list(_ listing: Listing, in entries: inout Entries) {
+        let bucket = listing.moment & (entries.buckets.count - 1)
+        if entries.buckets[bucket].count == entries.buckets[bucket].capacity {
+            dropListings(&entries.buckets[bucket], staleIn: entries.clock)
         }
-        state.buckets[bucket].append(listing)
+        entries.buckets[bucket].append(listing)
     }
 
     /// Removes the stale listings, and those of `moment` if given.
-    private static func dropListings(_ listings: inout [Listing], of moment: Int? = nil, staleIn slots: [Slot?]) {
-        listings.removeAll { $0.moment == moment || !isLive($0, slots) }
+    private static func dropListings(_ listings: inout [Listing], of moment: Int? = nil, staleIn clock: Clock<Entry>) {
+        listings.removeAll { $0.moment == moment || !isLive($0, clock) }
     }
 
     /// Whether the entry that made `listing` is still in its slot.
-    private static func isLive(_ listing: Listing, _ slots: [Slot?]) -> Bool {
-        slots[listing.slot]?.serial == listing.serial
+    private static func isLive(_ listing: Listing, _ clock: Clock<Entry>) -> Bool {
+        clock[listing.slot]?.serial == listing.serial
     }
 
-    /// Removes everything.
-    package func clear() {
-        var old = State(
-            sketch: FrequencySketch(entries: 1), arena: BlockArena(bytes: 0), buckets: Array(repeating: [], count: bucketCount))
+    /// Removes everything; `suspended`, when given, becomes the suspension.
+    package func clear(suspended: Bool? = nil) {
+        var old = Entries(bucketCount: bucketCount)
         state.withLock { state in
-            old.invalidations = state.invalidations &+ 1
-            old.isSuspended = state.isSuspended
-            // The request frequencies stay: they are about keys, not data.
-            old.sketch = state.sketch
-            // So does the region, every block of it free again.
-            for entry in state.slots { if let entry { state.arena.release(entry.blocks) } }
-            old.arena = state.arena
-            swap(&state, &old)
+            state.invalidations.invalidateAll(suspended: suspended)
+            swap(&state.entries, &old)
+            // The request frequencies stay: they are about keys, not data. So
+            // does the region, every block of it free again.
+            old.clock.forEach { state.arena.release($0.blocks) }
         }
     }
 
     /// Listings in the reverse index, stale ones included, and its buckets (for tests).
     package var listings: (count: Int, buckets: Int) {
-        state.withLock { state in (state.buckets.reduce(0) { $0 + $1.count }, state.buckets.count) }
+        state.withLock { state in (state.entries.buckets.reduce(0) { $0 + $1.count }, state.entries.buckets.count) }
     }
 
     /// Entries and their estimated bytes, for tests and diagnostics.
     package var usage: (entries: Int, bytes: Int) {
-        state.withLock { ($0.slots.count - $0.freeSlots.count, $0.bytes) }
+        state.withLock { ($0.entries.clock.count, $0.entries.bytes) }
     }
 
-    private static func remove(_ slot: Int, _ state: inout State) -> Slot? {
-        guard let entry = state.slots[slot] else { return nil }
-        state.slots[slot] = nil
-        state.freeSlots.append(slot)
+    private static func remove(_ slot: Int, _ state: inout State) -> Entry? {
+        guard let entry = state.entries.clock.remove(slot) else { return nil }
         state.arena.release(entry.blocks)
-        state.index[entry.key] = nil
-        if let alias = entry.alias { state.index[alias] = nil }
-        state.bytes -= entry.cost
+        state.entries.index[entry.key] = nil
+        if let alias = entry.alias { state.entries.index[alias] = nil }
+        state.entries.bytes -= entry.cost
         // Its listings stay behind, stale: see `list`.
         return entry
-    }
-
-    /// The slot the CLOCK hand stops at: the first occupied one whose
-    /// reference bit is clear (clearing set bits on the way); nil when empty.
-    private static func victim(_ state: inout State) -> Int? {
-        guard !state.index.isEmpty else { return nil }
-        let count = state.slots.count
-        for _ in 0..<(2 * count + 1) {
-            let slot = state.hand
-            state.hand = (state.hand + 1) % count
-            guard let entry = state.slots[slot] else { continue }
-            if !entry.isReferenced { return slot }
-            state.slots[slot]?.isReferenced = false
-        }
-        return nil
     }
 }
 
@@ -379,12 +364,10 @@ extension ResponseCache: DataChangeObserver {
     }
 
     package func changeTrackingLost() {
-        state.withLock { $0.isSuspended = true }
-        clear()
+        clear(suspended: true)
     }
 
     package func changeTrackingRestored() {
-        clear()
-        state.withLock { $0.isSuspended = false }
+        clear(suspended: false)
     }
 }

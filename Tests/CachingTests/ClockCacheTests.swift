@@ -1,7 +1,7 @@
+import Caching
 import Testing
-@testable import MomentsStorage
 
-/// The bounded map under the read cache: CLOCK (second-chance) eviction.
+/// The bounded map of the read, fragment and document caches: CLOCK (second-chance) eviction.
 struct ClockCacheTests {
     enum Step: Sendable {
         case set(String)
@@ -54,5 +54,51 @@ struct ClockCacheTests {
         #expect(cache.count == 4)
         #expect(cache.removeValue(for: "f") == 5)
         #expect(cache.value(for: "f") == nil)
+    }
+
+    /// A slot is a handle for the entry's life: marking it used through the
+    /// handle spares the entry as a hit would.
+    @Test func aSlotHandleMarksItsEntryUsed() throws {
+        var cache = ClockCache<String, Int>(capacity: 2)
+        let a = cache.setValue(0, for: "a")
+        cache.setValue(1, for: "b")
+        #expect(cache.slot(of: "a") == a)
+        #expect(cache[slot: a] == 0)
+        cache.markReferenced(a)
+        cache.setValue(2, for: "c")
+        #expect(cache.contains("a") && !cache.contains("b"))
+        #expect(cache[slot: try #require(cache.slot(of: "c"))] == 2)
+    }
+
+    /// A cache bounded by something else than its count evicts by hand, in CLOCK order.
+    @Test func evictTakesTheVictimsInClockOrder() {
+        var cache = ClockCache<String, Int>(capacity: .max)
+        for (index, key) in ["a", "b", "c"].enumerated() { cache.setValue(index, for: key) }
+        _ = cache.value(for: "a")
+        #expect(cache.evict()?.key == "b")
+        #expect(cache.evict()?.key == "c")
+        #expect(cache.evict()?.key == "a")
+        #expect(cache.evict() == nil)
+        #expect(cache.isEmpty)
+    }
+
+    /// An entry stored referenced outlives one sweep of the hand.
+    @Test func anEntryStoredReferencedGetsASecondChance() {
+        var cache = ClockCache<String, Int>(capacity: .max)
+        cache.setValue(0, for: "a")
+        cache.setValue(1, for: "b", referenced: true)
+        #expect(cache.evict()?.key == "a")
+        cache.setValue(2, for: "c")
+        #expect(cache.evict()?.key == "c")
+    }
+
+    @Test func withValueLendsTheValueAndMarksItUsed() {
+        var cache = ClockCache<String, [Int]>(capacity: 2)
+        cache.setValue([1, 2], for: "a")
+        cache.setValue([3], for: "b")
+        #expect(cache.withValue(for: "a") { $0.count } == 2)
+        #expect(cache.withValue(for: "z") { $0.count } == nil)
+        cache.setValue([4], for: "c")
+        #expect(cache.contains("a") && !cache.contains("b"))
     }
 }

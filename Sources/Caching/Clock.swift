@@ -1,0 +1,112 @@
+/// The CLOCK (second-chance) eviction order shared by every cache that
+/// evicts that way: entries sit in slots, each with a reference bit; a hit
+/// only sets its entry's bit (a store into the slot, no allocation, no list
+/// to relink as an LRU would need), and a victim is found by sweeping a hand
+/// over the slots, clearing set bits, up to the first entry whose bit is
+/// clear.
+///
+/// A slot keeps its entry for the entry's life (a removed entry's slot is
+/// reused by a later insert), so a caller may hold a slot number as a handle
+/// and reach the entry without a lookup. Keys, bounds and costs are the
+/// caller's (`ClockCache` is the keyed map most caches use); this type is
+/// only the order.
+///
+/// Everything is `@inlinable`: each cache specialises it for its entry type
+/// (unspecialised, every slot access would go through a witness table).
+/// Not thread-safe: each cache keeps it under its own lock.
+package struct Clock<Entry> {
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var entry: Entry?
+        @usableFromInline var isReferenced: Bool
+
+        @inlinable
+        init(entry: Entry?, isReferenced: Bool) {
+            self.entry = entry
+            self.isReferenced = isReferenced
+        }
+    }
+
+    @usableFromInline var slots: [Slot] = []
+    /// Slots emptied by `remove(_:)`, reused before the array grows.
+    @usableFromInline var freeSlots: [Int] = []
+    @usableFromInline var hand = 0
+
+    @inlinable
+    package init() {}
+
+    /// Entries held.
+    @inlinable
+    package var count: Int { slots.count - freeSlots.count }
+
+    @inlinable
+    package var isEmpty: Bool { count == 0 }
+
+    /// The entry in `slot`, nil when the slot is empty; reading it does not
+    /// mark it used (`markReferenced`), and changing it in place keeps its bit.
+    @inlinable
+    package subscript(slot: Int) -> Entry? {
+        _read { yield slots[slot].entry }
+        _modify { yield &slots[slot].entry }
+    }
+
+    /// Stores `entry` in a free slot, or a new one; returns the slot.
+    /// `referenced`: whether it starts with its bit set (one more sweep
+    /// before it can be evicted) or clear (an entry never used again goes first).
+    @inlinable
+    @discardableResult
+    package mutating func insert(_ entry: Entry, referenced: Bool) -> Int {
+        if let slot = freeSlots.popLast() {
+            slots[slot] = Slot(entry: entry, isReferenced: referenced)
+            return slot
+        }
+        slots.append(Slot(entry: entry, isReferenced: referenced))
+        return slots.count - 1
+    }
+
+    /// Empties `slot` and returns what it held.
+    @inlinable
+    @discardableResult
+    package mutating func remove(_ slot: Int) -> Entry? {
+        guard let entry = slots[slot].entry else { return nil }
+        slots[slot] = Slot(entry: nil, isReferenced: false)
+        freeSlots.append(slot)
+        return entry
+    }
+
+    /// Marks the entry in `slot` used since the hand last passed it.
+    @inlinable
+    package mutating func markReferenced(_ slot: Int) {
+        slots[slot].isReferenced = true
+    }
+
+    /// The slot of the next entry to evict: the first occupied one from the
+    /// hand on whose bit is clear, clearing set bits on the way; the hand
+    /// moves past it. Nil when empty. The caller removes it (or, refusing
+    /// to, leaves it for the hand's next round).
+    @inlinable
+    package mutating func victim() -> Int? {
+        guard !isEmpty else { return nil }
+        // One sweep clears every bit, so the second finds a victim.
+        for _ in 0..<(2 * slots.count + 1) {
+            let slot = hand
+            hand = hand + 1 == slots.count ? 0 : hand + 1
+            guard slots[slot].entry != nil else { continue }
+            if !slots[slot].isReferenced { return slot }
+            slots[slot].isReferenced = false
+        }
+        return nil
+    }
+
+    /// Calls `body` with every entry held, in slot order.
+    @inlinable
+    package func forEach(_ body: (Entry) throws -> Void) rethrows {
+        for slot in slots {
+            if let entry = slot.entry { try body(entry) }
+        }
+    }
+}
+
+extension Clock: Sendable where Entry: Sendable {}
+
+extension Clock.Slot: Sendable where Entry: Sendable {}
