@@ -36,7 +36,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(name: "SQLite", dependencies: ["CSQLite", "Locking"], swiftSettings: strict),
         // PostgreSQL: libpq's header (Debian's libpq-dev), the library loaded with
         // dlopen only when a postgres:// database is configured; our thin wrapper over it.
         .target(name: "CPostgreSQL"),

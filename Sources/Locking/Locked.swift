@@ -30,8 +30,9 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` on the value while holding the lock; keep it short and never call out.
+    /// Typed throws, so that a body throwing one error type (`SQLiteError`) keeps it.
     @inlinable
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -1,17 +1,24 @@
+import Locking
+
 /// Reader connections handed out one caller at a time.
 ///
 /// A reader is checked out for the duration of one read and checked back in
-/// after; the only shared state is the free list, under one mutex.
-final class ReaderPool: @unchecked Sendable {
-    private let lock = Lock()
-    // Guarded by `lock`.
-    private var free: [ConnectionBox]
-    private var isClosed = false
-    private var checkedOut = 0
+/// after; the only shared state is the free list, under one lock, and a
+/// caller finding none free sleeps on `returned` until one comes back.
+final class ReaderPool: Sendable {
+    private struct State: Sendable {
+        var free: [ConnectionBox]
+        var isClosed = false
+        var checkedOut = 0
+    }
+
+    private let state: Locked<State>
+    /// Signalled when a reader is checked in; broadcast when the pool closes.
+    private let returned = Condition()
 
     init(_ connections: [ConnectionBox]) {
         precondition(!connections.isEmpty, "a pool needs at least one reader")
-        free = connections
+        state = Locked(State(free: connections))
     }
 
     func read<T>(_ body: (Connection) throws -> T) throws -> T {
@@ -21,36 +28,34 @@ final class ReaderPool: @unchecked Sendable {
     }
 
     private func checkOut() throws(SQLiteError) -> ConnectionBox {
-        try lock.withLock { () throws(SQLiteError) -> ConnectionBox in
-            while !isClosed, free.isEmpty {
-                lock.wait()
-            }
-            guard !isClosed, let box = free.popLast() else { throw SQLiteError.closed("database") }
-            checkedOut += 1
+        try state.withLock(waitingOn: returned, until: { $0.isClosed || !$0.free.isEmpty }) {
+            (state: inout State) throws(SQLiteError) -> ConnectionBox in
+            guard !state.isClosed, let box = state.free.popLast() else { throw SQLiteError.closed("database") }
+            state.checkedOut += 1
             return box
         }
     }
 
     private func checkIn(_ box: ConnectionBox) {
-        lock.withLock {
-            checkedOut -= 1
-            if isClosed {
+        state.withLock { state in
+            state.checkedOut -= 1
+            if state.isClosed {
                 box.connection.close()
             } else {
-                free.append(box)
+                state.free.append(box)
             }
-            lock.signal()
         }
+        returned.signal()
     }
 
     /// Closes the free readers now and the checked-out ones as they come back.
     func close() {
-        lock.withLock {
-            isClosed = true
-            for box in free { box.connection.close() }
-            free.removeAll()
-            lock.broadcast()
+        state.withLock { state in
+            state.isClosed = true
+            for box in state.free { box.connection.close() }
+            state.free.removeAll()
         }
+        returned.broadcast()
     }
 }
 

@@ -1,5 +1,6 @@
 import CSQLite
 import Dispatch
+import Locking
 
 /// The single writer connection, and group commit over it.
 ///
@@ -23,11 +24,13 @@ final class WriteQueue: @unchecked Sendable {
     private let maxBatch: Int
     private let whileWaiting: @Sendable (() -> Void) -> Void
     private let commitObserver: (@Sendable (_ operations: Int, _ duration: Duration) -> Void)?
-    private let lock = Lock()
-    // Guarded by `lock`.
-    private var pending: [PendingWrite] = []
-    private var isDraining = false
-    private var isClosed = false
+    private struct State: Sendable {
+        var pending: [PendingWrite] = []
+        var isDraining = false
+        var isClosed = false
+    }
+
+    private let state = Locked(State())
     // Only touched on `queue`.
     private var monitor: ExternalChangeMonitor?
 
@@ -78,11 +81,11 @@ final class WriteQueue: @unchecked Sendable {
             })
         let startDrain: Bool
         do {
-            startDrain = try lock.withLock { () throws(SQLiteError) -> Bool in
-                guard !isClosed else { throw SQLiteError.closed("database") }
-                pending.append(operation)
-                if isDraining { return false }
-                isDraining = true
+            startDrain = try state.withLock { (state: inout State) throws(SQLiteError) -> Bool in
+                guard !state.isClosed else { throw SQLiteError.closed("database") }
+                state.pending.append(operation)
+                if state.isDraining { return false }
+                state.isDraining = true
                 return true
             }
         } catch {
@@ -96,14 +99,14 @@ final class WriteQueue: @unchecked Sendable {
     /// Runs on `queue`: commits batches until nothing is pending.
     private func drain() {
         while true {
-            let batch = lock.withLock { () -> [PendingWrite] in
-                if pending.isEmpty {
-                    isDraining = false
+            let batch = state.withLock { state -> [PendingWrite] in
+                if state.pending.isEmpty {
+                    state.isDraining = false
                     return []
                 }
-                let count = min(maxBatch, pending.count)
-                let batch = Array(pending.prefix(count))
-                pending.removeFirst(count)
+                let count = min(maxBatch, state.pending.count)
+                let batch = Array(state.pending.prefix(count))
+                state.pending.removeFirst(count)
                 return batch
             }
             if batch.isEmpty { return }
@@ -127,7 +130,7 @@ final class WriteQueue: @unchecked Sendable {
     func monitorExternalChanges(intervalMilliseconds: Int, onChange: @escaping @Sendable () -> Void) {
         queue.sync {
             // After `close()` the connection is gone: nothing left to watch.
-            guard !lock.withLock({ isClosed }) else { return }
+            guard !state.withLock({ $0.isClosed }) else { return }
             self.monitor?.stop()
             let monitor = ExternalChangeMonitor(connection: self.connection, onChange: onChange)
             monitor.start(on: self.queue, intervalMilliseconds: intervalMilliseconds)
@@ -160,13 +163,13 @@ final class WriteQueue: @unchecked Sendable {
     }
 
     /// Writes enqueued and not yet taken into a batch.
-    var pendingCount: Int { lock.withLock { pending.count } }
+    var pendingCount: Int { state.withLock { $0.pending.count } }
 
     /// Refuses new writes, lets the pending ones finish, and closes the connection.
     func close() {
-        let wasClosed = lock.withLock { () -> Bool in
-            defer { isClosed = true }
-            return isClosed
+        let wasClosed = state.withLock { state -> Bool in
+            defer { state.isClosed = true }
+            return state.isClosed
         }
         guard !wasClosed else { return }
         queue.sync {
