@@ -39,42 +39,14 @@ public enum JSONWriter {
         }
     }
 
-    /// Appends `string` quoted and escaped. Runs of bytes that need no escape
-    /// are copied whole.
+    /// Appends `string` quoted and escaped (`JSONEscape`).
     public static func writeString(_ string: String, into buffer: inout [UInt8]) {
         var string = string
         string.withUTF8 { bytes in
             buffer.reserveCapacity(buffer.count + bytes.count + 2)
             buffer.append(UInt8(ascii: "\""))
-            var runStart = 0
-            for position in 0..<bytes.count {
-                let byte = bytes[position]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
-                appendEscape(for: byte, into: &buffer)
-                runStart = position + 1
-            }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            JSONEscape.appendEscaped(bytes, to: &buffer)
             buffer.append(UInt8(ascii: "\""))
-        }
-    }
-
-    private static func appendEscape(for byte: UInt8, into buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
-        case 0x08: buffer.append(UInt8(ascii: "b"))
-        case 0x0C: buffer.append(UInt8(ascii: "f"))
-        case 0x0A: buffer.append(UInt8(ascii: "n"))
-        case 0x0D: buffer.append(UInt8(ascii: "r"))
-        case 0x09: buffer.append(UInt8(ascii: "t"))
-        default:
-            // `\u00XX` in lowercase hex, as JSON.stringify writes it.
-            let hex: [UInt8] = Array("0123456789abcdef".utf8)
-            buffer.append(contentsOf: "u00".utf8)
-            buffer.append(hex[Int(byte >> 4)])
-            buffer.append(hex[Int(byte & 0x0F)])
         }
     }
 

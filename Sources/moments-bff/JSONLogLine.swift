@@ -1,3 +1,4 @@
+import JSON
 import Logging
 
 /// One log line as a JSON object (`--log-format json`), built as bytes:
@@ -92,27 +93,17 @@ struct JSONLogLine {
     }
 }
 
+/// The walk is the log formats' (`LogEscaping`: what is escaped, the cut);
+/// the escapes are JSON's (`JSONEscape`), with `\n \r \t` as the only
+/// short forms besides `\"` and `\\`, the set the text format (`LogLine`) has too.
 extension JSONLogLine: LogEscaping {
-    static func escapes(printable byte: UInt8) -> Bool { byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
+    static func escapes(printable byte: UInt8) -> Bool { JSONEscape.isRequired(byte) }
 
     static func escapedLength(_ scalar: UInt32) -> Int {
-        switch scalar {
-        case 0x22, 0x5C, 0x0A, 0x0D, 0x09: 2
-        default: 6  // \uXXXX
-        }
+        JSONEscape.length(ofEscapeOf: scalar, shortForms: .lineBreaksAndTab)
     }
 
     static func appendEscape(_ scalar: UInt32, to bytes: inout [UInt8]) {
-        func append(_ literal: StaticString) { literal.withUTF8Buffer { bytes.append(contentsOf: $0) } }
-        switch scalar {
-        case 0x22: append("\\\"")
-        case 0x5C: append("\\\\")
-        case 0x0A: append("\\n")
-        case 0x0D: append("\\r")
-        case 0x09: append("\\t")
-        default:
-            append("\\u")
-            appendHex(scalar, digits: 4, to: &bytes)
-        }
+        JSONEscape.append(escapeOf: scalar, shortForms: .lineBreaksAndTab, to: &bytes)
     }
 }

@@ -3,13 +3,17 @@ import JSON
 // Writing JSON straight into the response buffer: the executor's hot path
 // appends bytes as it completes values instead of building a `JSONValue` tree.
 //
-// These writers deliberately duplicate `JSONWriter` (JSON module) rather than
-// call it: they write into the non-copyable `ResponseBuffer` with one capacity
-// check per string and a fused word-at-a-time scan-and-copy
+// These writers deliberately duplicate `JSONWriter`'s walk over values rather
+// than call it: they write into the non-copyable `ResponseBuffer` with one
+// capacity check per string and a fused word-at-a-time scan-and-copy
 // (`appendUncheckedPlainPrefix`), which `JSONWriter`'s `[UInt8]` appends
-// cannot match, and they must inline into the executor. Their output is the
-// same bytes as `JSONWriter`'s (checked by `JSONBytesTests`); doubles that
-// are not small integers are formatted by the one shared `JavaScriptNumber`.
+// cannot match, and they must inline into the executor. What follows a
+// string's plain prefix is escaped by the one shared `JSONEscape`, doubles
+// that are not small integers are formatted by the one shared
+// `JavaScriptNumber`, and the output is the same bytes as `JSONWriter`'s
+// (checked by `JSONBytesTests`).
+extension ResponseBuffer: JSONOutput {}
+
 extension ResponseBuffer {
     /// A JSON string literal with the escapes of RFC 8259 §7 (control
     /// characters, quote and backslash), as `JSON.stringify` writes them.
@@ -29,43 +33,10 @@ extension ResponseBuffer {
         appendUnchecked(UInt8(ascii: "\""))
         let plain = appendUncheckedPlainPrefix(utf8)
         if plain < utf8.count {
-            appendEscapingRuns(UnsafeBufferPointer(rebasing: utf8[plain...]))
+            JSONEscape.appendEscaped(UnsafeBufferPointer(rebasing: utf8[plain...]), to: &self)
             append(UInt8(ascii: "\""))
         } else {
             appendUnchecked(UInt8(ascii: "\""))
-        }
-    }
-
-    private mutating func appendEscapingRuns(_ utf8: UnsafeBufferPointer<UInt8>) {
-        var runStart = 0
-        for index in 0..<utf8.count {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            if runStart < index { append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-            runStart = index + 1
-            appendEscaped(byte)
-        }
-        if runStart < utf8.count { append(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
-    }
-
-    private mutating func appendEscaped(_ byte: UInt8) {
-        reserve(6)
-        appendUnchecked(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""): appendUnchecked(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): appendUnchecked(UInt8(ascii: "\\"))
-        case 0x08: appendUnchecked(UInt8(ascii: "b"))
-        case 0x09: appendUnchecked(UInt8(ascii: "t"))
-        case 0x0A: appendUnchecked(UInt8(ascii: "n"))
-        case 0x0C: appendUnchecked(UInt8(ascii: "f"))
-        case 0x0D: appendUnchecked(UInt8(ascii: "r"))
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            appendUnchecked(UInt8(ascii: "u"))
-            appendUnchecked(UInt8(ascii: "0"))
-            appendUnchecked(UInt8(ascii: "0"))
-            appendUnchecked(hex.utf8Start[Int(byte >> 4)])
-            appendUnchecked(hex.utf8Start[Int(byte & 0xF)])
         }
     }
 
