@@ -1,39 +1,39 @@
 import JSON
 
 /// Every bound the engine puts on one request, with its default.
-public struct GraphQLLimits: Sendable {
+package struct GraphQLLimits: Sendable {
     /// Bounds on parsing (document size, tokens, nesting); see `ParseLimits`.
-    public var parse: ParseLimits
+    package var parse: ParseLimits
     /// Validation stops after this many errors (graphql-js `maxErrors`). Default 100.
-    public var maxValidationErrors: Int
+    package var maxValidationErrors: Int
     /// Units of validation work that can repeat for one part of a document
     /// (field pairs compared, fragments followed; see `ValidationCost`).
     /// Past it, the document is refused with one `GRAPHQL_VALIDATION_FAILED`
     /// error. Default 100,000 (`defaultMaxValidationCost`).
-    public var maxValidationCost: Int
+    package var maxValidationCost: Int
     /// Most fields one execution resolves, counting every list item's fields
     /// after fragment expansion: the guard against alias and list fan-out.
     /// Past it, execution stops with an error. Default 10,000.
-    public var maxExecutedFields: Int
+    package var maxExecutedFields: Int
     /// Prepared (parsed and validated) documents kept, by query text. Default 256.
-    public var documentCacheCapacity: Int
+    package var documentCacheCapacity: Int
     /// Memory the document cache may hold, in estimated bytes: each document
     /// is charged for its syntax tree and for the execution plans it may cache
     /// (see `PreparedDocument.estimatedBytes`). Least recently used documents
     /// are evicted to make room; a document that alone would take more than
     /// an eighth of it is not cached (it is prepared again on every request).
     /// Default 32 MiB.
-    public var documentCacheBytes: Int
+    package var documentCacheBytes: Int
     /// Longest one request may run, from the caller's start (see `execute`'s
     /// `deadline`) to the end of execution; checked every 64 executed fields.
     /// Past it, execution stops with an error and `"data": null`. Default 10 s.
-    public var requestTimeout: Duration
+    package var requestTimeout: Duration
     /// Memory for completed objects of keyed types (`ObjectType.fragmentKey`),
     /// copied instead of executed when an equal object is asked for again
     /// (see `FragmentCache`); 0 turns it off. Default 6 MiB.
-    public var fragmentCacheBytes: Int
+    package var fragmentCacheBytes: Int
 
-    public init(
+    package init(
         parse: ParseLimits = ParseLimits(), maxValidationErrors: Int = 100, maxExecutedFields: Int = 10_000,
         documentCacheCapacity: Int = 256, documentCacheBytes: Int = 32 << 20, requestTimeout: Duration = .seconds(10),
         maxValidationCost: Int = GraphQLLimits.defaultMaxValidationCost, fragmentCacheBytes: Int = 6 << 20
@@ -50,24 +50,24 @@ public struct GraphQLLimits: Sendable {
 }
 
 /// Why a document could not be prepared: the response is `{"errors":[...]}`.
-public struct GraphQLRequestError: Error, Sendable {
-    public enum Kind: Sendable, Hashable {
+package struct GraphQLRequestError: Error, Sendable {
+    package enum Kind: Sendable, Hashable {
         case parse
         case validation
     }
 
-    public var errors: [GraphQLError]
-    public var kind: Kind
+    package var errors: [GraphQLError]
+    package var kind: Kind
 
-    public init(errors: [GraphQLError], kind: Kind) {
+    package init(errors: [GraphQLError], kind: Kind) {
         self.errors = errors
         self.kind = kind
     }
 }
 
 /// A parsed document that passed validation against the engine's schema.
-public struct PreparedDocument: Sendable {
-    public let document: Document
+package struct PreparedDocument: Sendable {
+    package let document: Document
     let fragments: [String: FragmentDefinition]
     let plans: OperationPlanCache
     /// Each operation's variable definitions, prepared for coercion, by the
@@ -103,19 +103,19 @@ public struct PreparedDocument: Sendable {
     }
 
     /// Spec §6.1 GetOperation: errors have code `BAD_USER_INPUT`.
-    public func operation(named name: String?) throws(GraphQLError) -> OperationDefinition {
+    package func operation(named name: String?) throws(GraphQLError) -> OperationDefinition {
         try getOperation(document, named: name)
     }
 }
 
 /// The engine's entry point: parse -> validate (cached) -> execute -> JSON bytes.
-public final class GraphQLEngine: Sendable {
-    public let schema: Schema
-    public let limits: GraphQLLimits
+package final class GraphQLEngine: Sendable {
+    package let schema: Schema
+    package let limits: GraphQLLimits
     private let errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?
     let cache: DocumentCache
     /// Keyed objects' bytes, shared by every execution (`GraphQLLimits.fragmentCacheBytes`).
-    public let fragments: FragmentCache
+    package let fragments: FragmentCache
     /// The smallest response buffer reserved up front, in bytes.
     static let minimumResponseCapacity = 1024
 
@@ -125,7 +125,7 @@ public final class GraphQLEngine: Sendable {
     ///   gives `INTERNAL_SERVER_ERROR` with the message "Internal server error".
     ///   It also gets the execution's `context` (as `execute` was given it), so
     ///   that what it logs can name the request.
-    public init(
+    package init(
         schema: Schema, limits: GraphQLLimits = .init(),
         errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)? = nil
     ) {
@@ -141,7 +141,7 @@ public final class GraphQLEngine: Sendable {
     /// - Parameter persistedID: also registers the document under this id
     ///   once it is valid (Automatic Persisted Queries: the caller has checked
     ///   that the id is the SHA-256 of `query`); see `persistedDocument(id:)`.
-    public func prepare(_ query: String, persistedID: String? = nil) -> Result<PreparedDocument, GraphQLRequestError> {
+    package func prepare(_ query: String, persistedID: String? = nil) -> Result<PreparedDocument, GraphQLRequestError> {
         if let cached = cache.document(for: query, persistedID: persistedID) { return .success(cached) }
         let document: Document
         do {
@@ -160,7 +160,7 @@ public final class GraphQLEngine: Sendable {
 
     /// The text and prepared document registered under `id` by `prepare`,
     /// while the document cache keeps it (its byte budget bounds both).
-    public func persistedDocument(id: String) -> (query: String, document: PreparedDocument)? {
+    package func persistedDocument(id: String) -> (query: String, document: PreparedDocument)? {
         cache.document(persistedID: id)
     }
 
@@ -171,7 +171,7 @@ public final class GraphQLEngine: Sendable {
     ///   - deadline: when execution must stop; nil is `limits.requestTimeout`
     ///     from now. Callers that did work before (parsing the body,
     ///     preparing) pass the deadline they computed when they started.
-    public func execute(
+    package func execute(
         _ document: PreparedDocument, operationName: String?, variables: JSONObject?, context: Any,
         deadline: ContinuousClock.Instant? = nil
     ) -> ExecutionResponse {
@@ -201,7 +201,7 @@ public final class GraphQLEngine: Sendable {
     }
 
     /// `prepare` then `execute`, with preparation failures as request errors.
-    public func execute(
+    package func execute(
         query: String, operationName: String? = nil, variables: JSONObject? = nil, context: Any = ()
     ) -> ExecutionResponse {
         switch prepare(query) {

@@ -1,6 +1,6 @@
 /// Why a JSON text was rejected, with the byte offset where the problem was
 /// found (RFC 8259 strict: no comments, trailing commas, leading zeros, NaN).
-public enum JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input ended inside a value (or was empty).
     case unexpectedEndOfInput(offset: Int)
     /// A byte that cannot start or continue the value here (a comment, a
@@ -23,7 +23,7 @@ public enum JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(maxBytes: Int, size: Int)
 
     /// Where the problem was found (0 for `tooLarge`).
-    public var offset: Int {
+    package var offset: Int {
         switch self {
         case .unexpectedEndOfInput(let offset), .unexpectedByte(_, let offset), .invalidNumber(let offset),
             .invalidEscape(let offset), .controlCharacterInString(let offset), .invalidUTF8(let offset),
@@ -34,7 +34,7 @@ public enum JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A message fit for a client: what is wrong, and where.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unexpectedEndOfInput(let offset): "Unexpected end of JSON input at offset \(offset)."
         case .unexpectedByte(let byte, let offset): "Unexpected \(Self.describe(byte)) in JSON at offset \(offset)."

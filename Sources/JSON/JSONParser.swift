@@ -6,19 +6,19 @@
 /// - Numbers: a number whose value is integral and fits `Int` is `.int`
 ///   (`1`, `1.0`, `1e2`; JavaScript cannot tell them apart either); any other
 ///   is `.double`.
-public enum JSONParser {
-    public static func parse(_ bytes: [UInt8], limits: JSONLimits = JSONLimits()) throws(JSONParseError) -> JSONValue {
+package enum JSONParser {
+    package static func parse(_ bytes: [UInt8], limits: JSONLimits = JSONLimits()) throws(JSONParseError) -> JSONValue {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(JSONParseError) -> JSONValue in try parse(buffer, limits: limits) }
         }
         return try result.get()
     }
 
-    public static func parse(_ text: String, limits: JSONLimits = JSONLimits()) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String, limits: JSONLimits = JSONLimits()) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8), limits: limits)
     }
 
-    public static func parse(
+    package static func parse(
         _ buffer: UnsafeRawBufferPointer, limits: JSONLimits = JSONLimits()
     ) throws(JSONParseError) -> JSONValue {
         guard buffer.count <= limits.maxBytes else {

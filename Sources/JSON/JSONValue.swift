@@ -1,6 +1,6 @@
 /// A JSON value. Objects keep their members in order, because GraphQL
 /// responses are ordered maps and request variables are read in order.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     /// An integral number that fits `Int` (JSON `1`, `-3`).
@@ -14,23 +14,23 @@ public enum JSONValue: Sendable, Hashable {
 
 /// An ordered JSON object. Duplicate keys are not stored twice: the parser
 /// keeps the last value, as JavaScript's `JSON.parse` does.
-public struct JSONObject: Sendable, Hashable {
-    public private(set) var members: [(key: String, value: JSONValue)]
+package struct JSONObject: Sendable, Hashable {
+    package private(set) var members: [(key: String, value: JSONValue)]
 
-    public init() { members = [] }
+    package init() { members = [] }
 
-    public init(_ members: [(key: String, value: JSONValue)]) {
+    package init(_ members: [(key: String, value: JSONValue)]) {
         self.members = []
         self.members.reserveCapacity(members.count)
         for member in members { self[member.key] = member.value }
     }
 
-    public var count: Int { members.count }
-    public var isEmpty: Bool { members.isEmpty }
-    public var keys: [String] { members.map(\.key) }
+    package var count: Int { members.count }
+    package var isEmpty: Bool { members.isEmpty }
+    package var keys: [String] { members.map(\.key) }
 
     /// Linear lookup: GraphQL objects are small, and order matters more than O(1).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get { members.first(where: { $0.key == key })?.value }
         set {
             if let index = members.firstIndex(where: { $0.key == key }) {
@@ -41,21 +41,21 @@ public struct JSONObject: Sendable, Hashable {
         }
     }
 
-    public mutating func reserveCapacity(_ capacity: Int) {
+    package mutating func reserveCapacity(_ capacity: Int) {
         members.reserveCapacity(capacity)
     }
 
     /// Appends without looking for an existing key; for builders that know keys are unique.
-    public mutating func appendUnique(_ key: String, _ value: JSONValue) {
+    package mutating func appendUnique(_ key: String, _ value: JSONValue) {
         members.append((key, value))
     }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members.count == rhs.members.count
             && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(members.count)
         for member in members {
             hasher.combine(member.key)
@@ -65,7 +65,7 @@ public struct JSONObject: Sendable, Hashable {
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements.map { (key: $0.0, value: $0.1) })
     }
 }
@@ -74,13 +74,13 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
-    public init(nilLiteral: ()) { self = .null }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(floatLiteral value: Double) { self = .double(value) }
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(nilLiteral: ()) { self = .null }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements.map { (key: $0.0, value: $0.1) }))
     }
 }

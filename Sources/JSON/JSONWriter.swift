@@ -6,11 +6,11 @@
 /// `\u00XX`) and keep everything else as UTF-8; doubles are written like
 /// JavaScript numbers (`1.0` as `1`, `1e21`, `1.5e-7`); non-finite doubles,
 /// which JSON cannot express, as `null` (as `JSON.stringify` does).
-public enum JSONWriter {
+package enum JSONWriter {
     /// `sortingKeys`: object members in the order of their names' UTF-8
     /// bytes, at every depth (a canonical form, as for a cache key), instead
     /// of their order in the value.
-    public static func write(_ value: JSONValue, sortingKeys: Bool = false, into buffer: inout [UInt8]) {
+    package static func write(_ value: JSONValue, sortingKeys: Bool = false, into buffer: inout [UInt8]) {
         switch value {
         case .null: buffer.append(contentsOf: "null".utf8)
         case .bool(let flag): buffer.append(contentsOf: flag ? "true".utf8 : "false".utf8)
@@ -40,7 +40,7 @@ public enum JSONWriter {
     }
 
     /// Appends `string` quoted and escaped (`JSONEscape`).
-    public static func writeString(_ string: String, into buffer: inout [UInt8]) {
+    package static func writeString(_ string: String, into buffer: inout [UInt8]) {
         var string = string
         string.withUTF8 { bytes in
             buffer.reserveCapacity(buffer.count + bytes.count + 2)
@@ -76,7 +76,7 @@ public enum JSONWriter {
 
 extension JSONValue {
     /// The value as JSON bytes (`JSONWriter.write`).
-    public var serialized: [UInt8] {
+    package var serialized: [UInt8] {
         var buffer: [UInt8] = []
         JSONWriter.write(self, into: &buffer)
         return buffer

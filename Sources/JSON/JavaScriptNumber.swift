@@ -4,9 +4,9 @@
 ///
 /// The one formatter of doubles: `JSONWriter`, the GraphQL executor's
 /// response writer and its error messages all use it.
-public enum JavaScriptNumber {
+package enum JavaScriptNumber {
     /// Non-finite values give `null`, as `JSON.stringify` writes them.
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == 0 { return "0" }  // also -0, as JSON.stringify(-0)
         let (digits, pointPosition) = decimalDigits(of: value.magnitude)

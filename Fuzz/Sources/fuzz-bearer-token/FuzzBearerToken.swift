@@ -1,5 +1,5 @@
 import FuzzSupport
-import JSON
+@testable import JSON
 @testable import MomentsAPI
 
 // BearerTokenVerifier, from the Authorization header to the verdict. Random bytes almost never

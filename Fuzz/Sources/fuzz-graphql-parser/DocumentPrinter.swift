@@ -1,4 +1,4 @@
-import GraphQL
+@testable import GraphQL
 
 /// Prints an executable document back to GraphQL text, with `Value.printed` and
 /// `TypeNode.printed` for literals and types (the engine's own printers), so that

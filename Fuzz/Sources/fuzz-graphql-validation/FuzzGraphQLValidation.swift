@@ -1,6 +1,6 @@
 import FuzzSupport
 @testable import GraphQL
-import MomentsAPI
+@testable import MomentsAPI
 
 // What `GraphQLEngine.prepare` does for the app's schema (MomentsSchema.schema) with the
 // default limits, without its cache so that every input is validated: parse, then every

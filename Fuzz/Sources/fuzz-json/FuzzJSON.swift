@@ -1,5 +1,5 @@
 import FuzzSupport
-import JSON
+@testable import JSON
 
 // JSONParser over arbitrary bytes. Invariants:
 // - an error's offset lies within the input, and its message is not empty;

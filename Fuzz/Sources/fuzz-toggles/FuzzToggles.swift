@@ -1,5 +1,5 @@
 import FuzzSupport
-import JSON
+@testable import JSON
 @testable import Toggles
 
 // A toggle state over arbitrary bytes, as the file and server sources read one

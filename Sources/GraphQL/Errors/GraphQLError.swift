@@ -1,12 +1,12 @@
 /// One entry of a response's `errors` list (GraphQL spec §7.1.2).
-public struct GraphQLError: Error, Sendable, Hashable {
-    public var message: String
-    public var locations: [SourceLocation]
+package struct GraphQLError: Error, Sendable, Hashable {
+    package var message: String
+    package var locations: [SourceLocation]
     /// Response path of the field that raised it; empty for request errors.
-    public var path: [PathComponent]
-    public var code: GraphQLErrorCode
+    package var path: [PathComponent]
+    package var code: GraphQLErrorCode
 
-    public init(
+    package init(
         _ message: String, locations: [SourceLocation] = [], path: [PathComponent] = [],
         code: GraphQLErrorCode
     ) {
@@ -18,7 +18,7 @@ public struct GraphQLError: Error, Sendable, Hashable {
 }
 
 /// A response path segment: a field's response key or a list index.
-public enum PathComponent: Sendable, Hashable {
+package enum PathComponent: Sendable, Hashable {
     case key(String)
     case index(Int)
 }

@@ -1,5 +1,5 @@
 /// The `extensions.code` values of the API (docs/api.md, "Error codes").
-public enum GraphQLErrorCode: String, Sendable, Hashable, CaseIterable {
+package enum GraphQLErrorCode: String, Sendable, Hashable, CaseIterable {
     case parseFailed = "GRAPHQL_PARSE_FAILED"
     case validationFailed = "GRAPHQL_VALIDATION_FAILED"
     case badUserInput = "BAD_USER_INPUT"

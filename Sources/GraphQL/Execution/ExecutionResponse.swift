@@ -1,15 +1,15 @@
 import JSON
 
 /// A serialized GraphQL response (spec §7.1) and the errors it carries.
-public struct ExecutionResponse: Sendable {
+package struct ExecutionResponse: Sendable {
     /// The response as UTF-8 JSON: `{"data":...}`, `{"errors":[...],"data":...}`,
     /// or `{"errors":[...]}` for request errors.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// False for request errors (parse, validation, variable coercion, operation selection).
-    public var hasData: Bool
-    public var errors: [GraphQLError]
+    package var hasData: Bool
+    package var errors: [GraphQLError]
 
-    public init(body: [UInt8], hasData: Bool, errors: [GraphQLError]) {
+    package init(body: [UInt8], hasData: Bool, errors: [GraphQLError]) {
         self.body = body
         self.hasData = hasData
         self.errors = errors
@@ -42,7 +42,7 @@ public struct ExecutionResponse: Sendable {
 /// `{"errors":[...]}`: the body of a response to a request error, within
 /// `RequestErrorBounds`: long messages cut, and errors past the byte bound
 /// left out and counted in a last error.
-public func errorResponseBody(_ errors: [GraphQLError]) -> [UInt8] {
+package func errorResponseBody(_ errors: [GraphQLError]) -> [UInt8] {
     var body = ResponseBuffer(capacity: min(128 * errors.count + 16, RequestErrorBounds.maxBodyBytes))
     body.appendASCII("{\"errors\":[")
     let limit = RequestErrorBounds.maxBodyBytes - RequestErrorBounds.omissionNoticeBytes

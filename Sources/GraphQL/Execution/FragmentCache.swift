@@ -23,7 +23,7 @@ import Locking
 /// every liked moment filled the cache to its 6 MiB bound, against 4.5 MB
 /// once they are dropped (the peak RSS of that mix, about 37 MB, sits under
 /// a 40 MB budget).
-public final class FragmentCache: Sendable {
+package final class FragmentCache: Sendable {
     struct Key: Hashable, Sendable {
         /// The selection the bytes were written for: its id
         /// (`selectionID`), or the `FieldPlan.serial` of the field whose
@@ -65,13 +65,13 @@ public final class FragmentCache: Sendable {
     }
 
     /// Counters since start, for the metrics.
-    public struct Statistics: Sendable, Equatable {
-        public var hits = 0
-        public var misses = 0
-        public var entries = 0
-        public var bytes = 0
+    package struct Statistics: Sendable, Equatable {
+        package var hits = 0
+        package var misses = 0
+        package var entries = 0
+        package var bytes = 0
         /// Entries removed because a newer `other` of their lineage was stored.
-        public var superseded = 0
+        package var superseded = 0
     }
 
     static let shardCount = 16
@@ -80,7 +80,7 @@ public final class FragmentCache: Sendable {
     /// allocator's rounding. (The key's instances are the read cache's.)
     static let entryOverhead = 192
 
-    public let maxBytes: Int
+    package let maxBytes: Int
     private let shards: [Locked<Shard>]
     /// Selections by their description (`Executor.fragmentSelectionID`):
     /// the same selection in two documents (the app's query and mutation
@@ -96,7 +96,7 @@ public final class FragmentCache: Sendable {
     static let selectionIDBit: UInt64 = 1 << 63
 
     /// `maxBytes` 0 keeps nothing (every lookup misses, nothing is stored).
-    public init(maxBytes: Int) {
+    package init(maxBytes: Int) {
         self.maxBytes = max(0, maxBytes)
         let share = self.maxBytes / Self.shardCount
         shards = (0..<Self.shardCount).map { _ in Locked(Shard(maxBytes: share)) }
@@ -134,7 +134,7 @@ public final class FragmentCache: Sendable {
         }
     }
 
-    public var statistics: Statistics {
+    package var statistics: Statistics {
         var total = Statistics()
         for shard in shards {
             shard.withLock { shard in

@@ -8,7 +8,7 @@
 /// has to be invalidated; data that changes arrives as new instances, so a
 /// changed object simply has another key. The key holds them, so no other
 /// object can take their addresses while it is cached.
-public struct FragmentKey: Hashable, Sendable {
+package struct FragmentKey: Hashable, Sendable {
     let object: any AnyObject & Sendable
     let other: (any AnyObject & Sendable)?
     let value: Int
@@ -17,7 +17,7 @@ public struct FragmentKey: Hashable, Sendable {
     /// telling most unequal keys apart read no more than this word.
     let mixed: UInt64
 
-    public init(_ object: any AnyObject & Sendable, _ other: (any AnyObject & Sendable)? = nil, value: Int = 0, detail: Int = 0) {
+    package init(_ object: any AnyObject & Sendable, _ other: (any AnyObject & Sendable)? = nil, value: Int = 0, detail: Int = 0) {
         self.object = object
         self.other = other
         self.value = value
@@ -29,12 +29,12 @@ public struct FragmentKey: Hashable, Sendable {
         self.mixed = mixed ^ (mixed >> 32)
     }
 
-    public static func == (lhs: FragmentKey, rhs: FragmentKey) -> Bool {
+    package static func == (lhs: FragmentKey, rhs: FragmentKey) -> Bool {
         lhs.mixed == rhs.mixed && lhs.object === rhs.object && lhs.other === rhs.other
             && lhs.value == rhs.value && lhs.detail == rhs.detail
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(mixed)
     }
 }
@@ -43,10 +43,10 @@ public struct FragmentKey: Hashable, Sendable {
 /// aliases aside), so a key names only the data those fields read: a
 /// moment's key leaves its likes out when no like field is selected, and
 /// so does not read them.
-public struct FragmentSelection: Sendable {
+package struct FragmentSelection: Sendable {
     let fieldNames: Set<String>
 
-    public func includesAny(of fieldNames: [String]) -> Bool {
+    package func includesAny(of fieldNames: [String]) -> Bool {
         fieldNames.contains { self.fieldNames.contains($0) }
     }
 }
@@ -56,4 +56,4 @@ public struct FragmentSelection: Sendable {
 /// the selected fields read (the schema's promise: the executor cannot check
 /// it; `FragmentCacheTests` and the app's differential tests do). An error it
 /// throws is treated as nil: the fields then run and report it themselves.
-public typealias FragmentKeyFunction = @Sendable (_ source: AnyObject, _ selection: FragmentSelection) throws -> FragmentKey?
+package typealias FragmentKeyFunction = @Sendable (_ source: AnyObject, _ selection: FragmentSelection) throws -> FragmentKey?

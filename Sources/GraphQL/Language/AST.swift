@@ -2,38 +2,38 @@
 // section 2. Every node carries the location of its first token.
 
 /// `Name :: NameStart NameContinue*`
-public struct Name: Sendable, Hashable {
-    public var value: String
-    public var loc: SourceLocation
-    public init(_ value: String, loc: SourceLocation) {
+package struct Name: Sendable, Hashable {
+    package var value: String
+    package var loc: SourceLocation
+    package init(_ value: String, loc: SourceLocation) {
         self.value = value
         self.loc = loc
     }
 }
 
 /// `Document : Definition+`
-public struct Document: Sendable {
-    public var definitions: [Definition]
-    public init(definitions: [Definition]) { self.definitions = definitions }
+package struct Document: Sendable {
+    package var definitions: [Definition]
+    package init(definitions: [Definition]) { self.definitions = definitions }
 
-    public var operations: [OperationDefinition] {
+    package var operations: [OperationDefinition] {
         definitions.compactMap { if case .operation(let op) = $0 { op } else { nil } }
     }
 
-    public var fragments: [FragmentDefinition] {
+    package var fragments: [FragmentDefinition] {
         definitions.compactMap { if case .fragment(let fragment) = $0 { fragment } else { nil } }
     }
 }
 
 /// `Definition : ExecutableDefinition | TypeSystemDefinitionOrExtension`
-public enum Definition: Sendable {
+package enum Definition: Sendable {
     case operation(OperationDefinition)
     case fragment(FragmentDefinition)
     /// Parsed so that it can be reported by validation (ExecutableDefinitionsRule);
     /// never executed.
     case typeSystem(TypeSystemDefinition)
 
-    public var loc: SourceLocation {
+    package var loc: SourceLocation {
         switch self {
         case .operation(let op): op.loc
         case .fragment(let fragment): fragment.loc
@@ -44,14 +44,14 @@ public enum Definition: Sendable {
 
 /// A type-system definition or extension (`type X { ... }`, `extend schema ...`):
 /// only what validation needs to report it.
-public struct TypeSystemDefinition: Sendable {
+package struct TypeSystemDefinition: Sendable {
     /// `schema`, `scalar`, `type`, `interface`, `union`, `enum`, `input` or `directive`.
-    public var keyword: String
-    public var isExtension: Bool
+    package var keyword: String
+    package var isExtension: Bool
     /// The defined name; nil for `schema` definitions.
-    public var name: Name?
-    public var loc: SourceLocation
-    public init(keyword: String, isExtension: Bool, name: Name?, loc: SourceLocation) {
+    package var name: Name?
+    package var loc: SourceLocation
+    package init(keyword: String, isExtension: Bool, name: Name?, loc: SourceLocation) {
         self.keyword = keyword
         self.isExtension = isExtension
         self.name = name
@@ -59,19 +59,19 @@ public struct TypeSystemDefinition: Sendable {
     }
 }
 
-public enum OperationType: String, Sendable, Hashable {
+package enum OperationType: String, Sendable, Hashable {
     case query, mutation, subscription
 }
 
 /// `OperationDefinition : OperationType Name? VariablesDefinition? Directives? SelectionSet | SelectionSet`
-public struct OperationDefinition: Sendable {
-    public var operation: OperationType
-    public var name: Name?
-    public var variableDefinitions: [VariableDefinition]
-    public var directives: [Directive]
-    public var selectionSet: SelectionSet
-    public var loc: SourceLocation
-    public init(
+package struct OperationDefinition: Sendable {
+    package var operation: OperationType
+    package var name: Name?
+    package var variableDefinitions: [VariableDefinition]
+    package var directives: [Directive]
+    package var selectionSet: SelectionSet
+    package var loc: SourceLocation
+    package init(
         operation: OperationType, name: Name?, variableDefinitions: [VariableDefinition],
         directives: [Directive], selectionSet: SelectionSet, loc: SourceLocation
     ) {
@@ -85,14 +85,14 @@ public struct OperationDefinition: Sendable {
 }
 
 /// `VariableDefinition : Variable : Type DefaultValue? Directives[Const]?`
-public struct VariableDefinition: Sendable {
+package struct VariableDefinition: Sendable {
     /// The variable's name without `$`; `variable.loc` is the location of `$`.
-    public var variable: Name
-    public var type: TypeNode
-    public var defaultValue: Value?
-    public var directives: [Directive]
-    public var loc: SourceLocation
-    public init(variable: Name, type: TypeNode, defaultValue: Value?, directives: [Directive], loc: SourceLocation) {
+    package var variable: Name
+    package var type: TypeNode
+    package var defaultValue: Value?
+    package var directives: [Directive]
+    package var loc: SourceLocation
+    package init(variable: Name, type: TypeNode, defaultValue: Value?, directives: [Directive], loc: SourceLocation) {
         self.variable = variable
         self.type = type
         self.defaultValue = defaultValue
@@ -102,12 +102,12 @@ public struct VariableDefinition: Sendable {
 }
 
 /// `Type : NamedType | ListType | NonNullType`
-public indirect enum TypeNode: Sendable, Hashable {
+package indirect enum TypeNode: Sendable, Hashable {
     case named(Name)
     case list(TypeNode, loc: SourceLocation)
     case nonNull(TypeNode, loc: SourceLocation)
 
-    public var loc: SourceLocation {
+    package var loc: SourceLocation {
         switch self {
         case .named(let name): name.loc
         case .list(_, let loc), .nonNull(_, let loc): loc
@@ -115,7 +115,7 @@ public indirect enum TypeNode: Sendable, Hashable {
     }
 
     /// The innermost named type.
-    public var namedType: Name {
+    package var namedType: Name {
         switch self {
         case .named(let name): name
         case .list(let inner, _), .nonNull(let inner, _): inner.namedType
@@ -124,22 +124,22 @@ public indirect enum TypeNode: Sendable, Hashable {
 }
 
 /// `SelectionSet : { Selection+ }`
-public struct SelectionSet: Sendable {
-    public var selections: [Selection]
-    public var loc: SourceLocation
-    public init(selections: [Selection], loc: SourceLocation) {
+package struct SelectionSet: Sendable {
+    package var selections: [Selection]
+    package var loc: SourceLocation
+    package init(selections: [Selection], loc: SourceLocation) {
         self.selections = selections
         self.loc = loc
     }
 }
 
 /// `Selection : Field | FragmentSpread | InlineFragment`
-public enum Selection: Sendable {
+package enum Selection: Sendable {
     case field(Field)
     case fragmentSpread(FragmentSpread)
     case inlineFragment(InlineFragment)
 
-    public var loc: SourceLocation {
+    package var loc: SourceLocation {
         switch self {
         case .field(let field): field.loc
         case .fragmentSpread(let spread): spread.loc
@@ -147,7 +147,7 @@ public enum Selection: Sendable {
         }
     }
 
-    public var directives: [Directive] {
+    package var directives: [Directive] {
         switch self {
         case .field(let field): field.directives
         case .fragmentSpread(let spread): spread.directives
@@ -157,14 +157,14 @@ public enum Selection: Sendable {
 }
 
 /// `Field : Alias? Name Arguments? Directives? SelectionSet?`
-public struct Field: Sendable {
-    public var alias: Name?
-    public var name: Name
-    public var arguments: [Argument]
-    public var directives: [Directive]
-    public var selectionSet: SelectionSet?
-    public var loc: SourceLocation
-    public init(
+package struct Field: Sendable {
+    package var alias: Name?
+    package var name: Name
+    package var arguments: [Argument]
+    package var directives: [Directive]
+    package var selectionSet: SelectionSet?
+    package var loc: SourceLocation
+    package init(
         alias: Name?, name: Name, arguments: [Argument], directives: [Directive],
         selectionSet: SelectionSet?, loc: SourceLocation
     ) {
@@ -177,15 +177,15 @@ public struct Field: Sendable {
     }
 
     /// The key of this field in the response: its alias, or else its name.
-    public var responseKey: String { alias?.value ?? name.value }
+    package var responseKey: String { alias?.value ?? name.value }
 }
 
 /// `Argument : Name : Value`
-public struct Argument: Sendable {
-    public var name: Name
-    public var value: Value
-    public var loc: SourceLocation
-    public init(name: Name, value: Value, loc: SourceLocation) {
+package struct Argument: Sendable {
+    package var name: Name
+    package var value: Value
+    package var loc: SourceLocation
+    package init(name: Name, value: Value, loc: SourceLocation) {
         self.name = name
         self.value = value
         self.loc = loc
@@ -193,11 +193,11 @@ public struct Argument: Sendable {
 }
 
 /// `FragmentSpread : ... FragmentName Directives?`
-public struct FragmentSpread: Sendable {
-    public var name: Name
-    public var directives: [Directive]
-    public var loc: SourceLocation
-    public init(name: Name, directives: [Directive], loc: SourceLocation) {
+package struct FragmentSpread: Sendable {
+    package var name: Name
+    package var directives: [Directive]
+    package var loc: SourceLocation
+    package init(name: Name, directives: [Directive], loc: SourceLocation) {
         self.name = name
         self.directives = directives
         self.loc = loc
@@ -205,12 +205,12 @@ public struct FragmentSpread: Sendable {
 }
 
 /// `InlineFragment : ... TypeCondition? Directives? SelectionSet`
-public struct InlineFragment: Sendable {
-    public var typeCondition: Name?
-    public var directives: [Directive]
-    public var selectionSet: SelectionSet
-    public var loc: SourceLocation
-    public init(typeCondition: Name?, directives: [Directive], selectionSet: SelectionSet, loc: SourceLocation) {
+package struct InlineFragment: Sendable {
+    package var typeCondition: Name?
+    package var directives: [Directive]
+    package var selectionSet: SelectionSet
+    package var loc: SourceLocation
+    package init(typeCondition: Name?, directives: [Directive], selectionSet: SelectionSet, loc: SourceLocation) {
         self.typeCondition = typeCondition
         self.directives = directives
         self.selectionSet = selectionSet
@@ -219,13 +219,13 @@ public struct InlineFragment: Sendable {
 }
 
 /// `FragmentDefinition : fragment FragmentName TypeCondition Directives? SelectionSet`
-public struct FragmentDefinition: Sendable {
-    public var name: Name
-    public var typeCondition: Name
-    public var directives: [Directive]
-    public var selectionSet: SelectionSet
-    public var loc: SourceLocation
-    public init(name: Name, typeCondition: Name, directives: [Directive], selectionSet: SelectionSet, loc: SourceLocation) {
+package struct FragmentDefinition: Sendable {
+    package var name: Name
+    package var typeCondition: Name
+    package var directives: [Directive]
+    package var selectionSet: SelectionSet
+    package var loc: SourceLocation
+    package init(name: Name, typeCondition: Name, directives: [Directive], selectionSet: SelectionSet, loc: SourceLocation) {
         self.name = name
         self.typeCondition = typeCondition
         self.directives = directives
@@ -235,11 +235,11 @@ public struct FragmentDefinition: Sendable {
 }
 
 /// `Directive : @ Name Arguments?`
-public struct Directive: Sendable {
-    public var name: Name
-    public var arguments: [Argument]
-    public var loc: SourceLocation
-    public init(name: Name, arguments: [Argument], loc: SourceLocation) {
+package struct Directive: Sendable {
+    package var name: Name
+    package var arguments: [Argument]
+    package var loc: SourceLocation
+    package init(name: Name, arguments: [Argument], loc: SourceLocation) {
         self.name = name
         self.arguments = arguments
         self.loc = loc
@@ -247,7 +247,7 @@ public struct Directive: Sendable {
 }
 
 /// `Value : Variable | IntValue | FloatValue | StringValue | BooleanValue | NullValue | EnumValue | ListValue | ObjectValue`
-public indirect enum Value: Sendable {
+package indirect enum Value: Sendable {
     /// The variable's name without `$`; the location is that of `$`.
     case variable(Name, loc: SourceLocation)
     /// The literal's source text, e.g. `-12`.
@@ -262,7 +262,7 @@ public indirect enum Value: Sendable {
     case list([Value], loc: SourceLocation)
     case object([ObjectField], loc: SourceLocation)
 
-    public var loc: SourceLocation {
+    package var loc: SourceLocation {
         switch self {
         case .variable(_, let loc), .int(_, let loc), .float(_, let loc), .string(_, _, let loc),
             .boolean(_, let loc), .null(let loc), .enumValue(_, let loc), .list(_, let loc),
@@ -273,11 +273,11 @@ public indirect enum Value: Sendable {
 }
 
 /// `ObjectField : Name : Value`
-public struct ObjectField: Sendable {
-    public var name: Name
-    public var value: Value
-    public var loc: SourceLocation
-    public init(name: Name, value: Value, loc: SourceLocation) {
+package struct ObjectField: Sendable {
+    package var name: Name
+    package var value: Value
+    package var loc: SourceLocation
+    package init(name: Name, value: Value, loc: SourceLocation) {
         self.name = name
         self.value = value
         self.loc = loc

@@ -4,13 +4,13 @@
 /// with one location, worded as graphql-js 16. Type-system definitions and
 /// extensions are parsed in full and kept as `Definition.typeSystem`, so
 /// validation can reject them. Every bound in `limits` is checked.
-public func parse(_ source: String, limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Document {
+package func parse(_ source: String, limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Document {
     let parser = try Parser(source, limits: limits)
     return try parser.parseDocument()
 }
 
 /// Parses a single value literal (`[1, {a: $b}]`), as graphql-js `parseValue`.
-public func parseValue(_ source: String, limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Value {
+package func parseValue(_ source: String, limits: ParseLimits = ParseLimits()) throws(GraphQLError) -> Value {
     let parser = try Parser(source, limits: limits)
     _ = try parser.expectToken(.sof)
     let value = try parser.parseValueLiteral(isConst: false)

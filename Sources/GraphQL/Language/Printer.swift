@@ -3,7 +3,7 @@
 
 extension Value {
     /// The value as graphql-core 3.2 `print_ast` writes it: `[1, 2]`, `{a: "x"}`, `$id`.
-    public var printed: String {
+    package var printed: String {
         switch self {
         case .variable(let name, _): "$" + name.value
         case .int(let text, _), .float(let text, _): text
@@ -20,7 +20,7 @@ extension Value {
 
 extension TypeNode {
     /// `String`, `[ID!]!`.
-    public var printed: String {
+    package var printed: String {
         switch self {
         case .named(let name): name.value
         case .list(let inner, _): "[" + inner.printed + "]"

@@ -8,22 +8,22 @@ import JSON
 /// named types are one shape), `__Field` on a `FieldDefinition`,
 /// `__InputValue` on an `InputValueDefinition`, `__EnumValue` on an
 /// `EnumValueDefinition`, `__Directive` on a `DirectiveDefinition`.
-public enum Introspection {
+package enum Introspection {
     /// `__Schema`, `__Type`, `__Field`, `__InputValue`, `__EnumValue`,
     /// `__Directive`, `__TypeKind`, `__DirectiveLocation`, in graphql-js's order.
-    public static let types: [NamedType] = [
+    package static let types: [NamedType] = [
         .object(IntrospectionTypes.schema), .object(IntrospectionTypes.type),
         .enumeration(IntrospectionTypes.typeKind), .object(IntrospectionTypes.field),
         .object(IntrospectionTypes.inputValue), .object(IntrospectionTypes.enumValue),
         .object(IntrospectionTypes.directive), .enumeration(IntrospectionTypes.directiveLocation),
     ]
 
-    public static func isIntrospectionType(_ name: String) -> Bool {
+    package static func isIntrospectionType(_ name: String) -> Bool {
         types.contains { $0.name == name }
     }
 
     /// `__typename: String!` on every object type.
-    public static let typenameField = FieldDefinition(
+    package static let typenameField = FieldDefinition(
         name: "__typename",
         description: "The name of the current Object type at runtime.",
         type: .nonNull(.named("String")),
@@ -31,7 +31,7 @@ public enum Introspection {
     )
 
     /// `__schema: __Schema!` on the query root.
-    public static let schemaField = FieldDefinition(
+    package static let schemaField = FieldDefinition(
         name: "__schema",
         description: "Access the current type schema of this server.",
         type: .nonNull(.named("__Schema")),
@@ -39,7 +39,7 @@ public enum Introspection {
     )
 
     /// `__type(name: String!): __Type` on the query root.
-    public static let typeField = FieldDefinition(
+    package static let typeField = FieldDefinition(
         name: "__type",
         description: "Request the type information of a single type.",
         arguments: [InputValueDefinition(name: "name", type: .nonNull(.named("String")))],

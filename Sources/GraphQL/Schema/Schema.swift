@@ -1,19 +1,19 @@
 /// A complete schema: root types, every named type (user types, the
 /// built-in scalars it uses, and the introspection types), and directives.
-public final class Schema: Sendable {
-    public let queryType: ObjectType
-    public let mutationType: ObjectType?
+package final class Schema: Sendable {
+    package let queryType: ObjectType
+    package let mutationType: ObjectType?
     /// Every named type, in a stable order: the user's types as given, the
     /// roots (graphql-js's order, so SDL prints as written), then built-in
     /// scalars and introspection types.
-    public let types: [NamedType]
-    public let directives: [DirectiveDefinition]
+    package let types: [NamedType]
+    package let directives: [DirectiveDefinition]
     private let typeIndex: [String: NamedType]
 
     /// - Parameters:
     ///   - types: the schema's own named types other than the roots (enums, scalars, objects).
     ///   - directives: defaults to the specified directives (`@include`, `@skip`, `@deprecated`, `@specifiedBy`).
-    public init(
+    package init(
         query: ObjectType, mutation: ObjectType? = nil, types: [NamedType] = [],
         directives: [DirectiveDefinition] = SpecifiedDirectives.all
     ) {
@@ -35,11 +35,11 @@ public final class Schema: Sendable {
         self.typeIndex = index
     }
 
-    public func type(named name: String) -> NamedType? { typeIndex[name] }
+    package func type(named name: String) -> NamedType? { typeIndex[name] }
 
-    public func directive(named name: String) -> DirectiveDefinition? { directives.first { $0.name == name } }
+    package func directive(named name: String) -> DirectiveDefinition? { directives.first { $0.name == name } }
 
-    public func rootType(for operation: OperationType) -> ObjectType? {
+    package func rootType(for operation: OperationType) -> ObjectType? {
         switch operation {
         case .query: queryType
         case .mutation: mutationType
@@ -49,7 +49,7 @@ public final class Schema: Sendable {
 
     /// A field as selected on `type`, including the meta fields of spec §4.4:
     /// `__typename` on every object, `__schema` and `__type` on the query root.
-    public func field(named name: String, on type: ObjectType) -> FieldDefinition? {
+    package func field(named name: String, on type: ObjectType) -> FieldDefinition? {
         if name == "__typename" { return Introspection.typenameField }
         if type === queryType {
             if name == "__schema" { return Introspection.schemaField }

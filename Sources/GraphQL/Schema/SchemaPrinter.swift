@@ -2,7 +2,7 @@
 /// (utilities/printSchema.ts): no built-in scalars, introspection types or
 /// specified directives; types in type-map order; descriptions as block
 /// strings where they can be; entries separated by a blank line.
-public func printSchema(_ schema: Schema) -> String {
+package func printSchema(_ schema: Schema) -> String {
     var entries: [String] = []
     if let definition = printSchemaDefinition(schema) { entries.append(definition) }
     let specified = Set(SpecifiedDirectives.all.map(\.name))

@@ -1,20 +1,20 @@
 import JSON
 
 /// The directives every schema has (spec §3.13).
-public enum SpecifiedDirectives {
-    public static let include = DirectiveDefinition(
+package enum SpecifiedDirectives {
+    package static let include = DirectiveDefinition(
         name: "include",
         description: "Directs the executor to include this field or fragment only when the `if` argument is true.",
         locations: [.field, .fragmentSpread, .inlineFragment],
         arguments: [InputValueDefinition(name: "if", description: "Included when true.", type: .nonNull(.named("Boolean")))]
     )
-    public static let skip = DirectiveDefinition(
+    package static let skip = DirectiveDefinition(
         name: "skip",
         description: "Directs the executor to skip this field or fragment when the `if` argument is true.",
         locations: [.field, .fragmentSpread, .inlineFragment],
         arguments: [InputValueDefinition(name: "if", description: "Skipped when true.", type: .nonNull(.named("Boolean")))]
     )
-    public static let deprecated = DirectiveDefinition(
+    package static let deprecated = DirectiveDefinition(
         name: "deprecated",
         description: "Marks an element of a GraphQL schema as no longer supported.",
         locations: [.fieldDefinition, .argumentDefinition, .inputFieldDefinition, .enumValue],
@@ -27,7 +27,7 @@ public enum SpecifiedDirectives {
             )
         ]
     )
-    public static let specifiedBy = DirectiveDefinition(
+    package static let specifiedBy = DirectiveDefinition(
         name: "specifiedBy",
         description: "Exposes a URL that specifies the behavior of this scalar.",
         locations: [.scalar],
@@ -36,5 +36,5 @@ public enum SpecifiedDirectives {
         ]
     )
 
-    public static let all: [DirectiveDefinition] = [include, skip, deprecated, specifiedBy]
+    package static let all: [DirectiveDefinition] = [include, skip, deprecated, specifiedBy]
 }

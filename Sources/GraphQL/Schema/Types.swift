@@ -3,25 +3,25 @@ import Locking
 
 /// A reference to a type from a field or argument: `[Moment!]!` is
 /// `.nonNull(.list(.nonNull(.named("Moment"))))`.
-public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible {
+package indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible {
     case named(String)
     case list(TypeReference)
     case nonNull(TypeReference)
 
-    public var namedType: String {
+    package var namedType: String {
         switch self {
         case .named(let name): name
         case .list(let inner), .nonNull(let inner): inner.namedType
         }
     }
 
-    public var isNonNull: Bool { if case .nonNull = self { true } else { false } }
+    package var isNonNull: Bool { if case .nonNull = self { true } else { false } }
 
     /// The reference with one outer non-null removed.
-    public var nullable: TypeReference { if case .nonNull(let inner) = self { inner } else { self } }
+    package var nullable: TypeReference { if case .nonNull(let inner) = self { inner } else { self } }
 
     /// SDL spelling, e.g. `[String!]!`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .named(let name): name
         case .list(let inner): "[\(inner)]"
@@ -37,7 +37,7 @@ public indirect enum TypeReference: Sendable, Hashable, CustomStringConvertible 
 /// item: `.strings(s)` completes as `.list(s.map { .leaf(.string($0)) })`
 /// and `.nodes(n)` as `.list(n.map { .node($0) })` (`ResolvedListTests`
 /// holds them to it), so a resolver can hand over an array it already has.
-public enum Resolved {
+package enum Resolved {
     case null
     /// A leaf value, serialized by the field's scalar or enum type (enums by name, as `.string`).
     case leaf(JSONValue)
@@ -52,15 +52,15 @@ public enum Resolved {
 }
 
 /// Everything a resolver may need besides its source and arguments.
-public struct ResolveInfo {
-    public var fieldName: String
-    public var parentType: ObjectType
-    public var path: [PathComponent]
-    public var schema: Schema
+package struct ResolveInfo {
+    package var fieldName: String
+    package var parentType: ObjectType
+    package var path: [PathComponent]
+    package var schema: Schema
     /// The per-request value passed to `execute`, e.g. a request-scoped data loader.
-    public var context: Any
+    package var context: Any
 
-    public init(fieldName: String, parentType: ObjectType, path: [PathComponent], schema: Schema, context: Any) {
+    package init(fieldName: String, parentType: ObjectType, path: [PathComponent], schema: Schema, context: Any) {
         self.fieldName = fieldName
         self.parentType = parentType
         self.path = path
@@ -71,29 +71,29 @@ public struct ResolveInfo {
 
 /// Resolvers are synchronous: the service layer below reads SQLite on the
 /// calling thread, and execution runs off the I/O path.
-public typealias FieldResolver = @Sendable (_ source: Any, _ arguments: JSONObject, _ info: ResolveInfo) throws -> Resolved
+package typealias FieldResolver = @Sendable (_ source: Any, _ arguments: JSONObject, _ info: ResolveInfo) throws -> Resolved
 
 /// A resolver that reads only its source, as most fields do: the executor
 /// calls it without coercing arguments or building a `ResolveInfo`.
-public typealias SourceFieldResolver = @Sendable (_ source: Any) throws -> Resolved
+package typealias SourceFieldResolver = @Sendable (_ source: Any) throws -> Resolved
 
 /// A resolver that reads only its source, a class instance (see `Resolved.node`).
-public typealias NodeFieldResolver = @Sendable (_ source: AnyObject) throws -> Resolved
+package typealias NodeFieldResolver = @Sendable (_ source: AnyObject) throws -> Resolved
 
 /// A resolver that reads its source, a class instance, and its coerced
 /// arguments (constant ones coerced once per document): no `ResolveInfo`,
 /// whose path would be built for every object the field completes.
-public typealias NodeArgumentsFieldResolver = @Sendable (_ source: AnyObject, _ arguments: JSONObject) throws -> Resolved
+package typealias NodeArgumentsFieldResolver = @Sendable (_ source: AnyObject, _ arguments: JSONObject) throws -> Resolved
 
 /// An argument, or an argument of a directive.
-public struct InputValueDefinition: Sendable {
-    public var name: String
-    public var description: String?
-    public var type: TypeReference
+package struct InputValueDefinition: Sendable {
+    package var name: String
+    package var description: String?
+    package var type: TypeReference
     /// The coerced default value, if any.
-    public var defaultValue: JSONValue?
+    package var defaultValue: JSONValue?
 
-    public init(name: String, description: String? = nil, type: TypeReference, defaultValue: JSONValue? = nil) {
+    package init(name: String, description: String? = nil, type: TypeReference, defaultValue: JSONValue? = nil) {
         self.name = name
         self.description = description
         self.type = type
@@ -101,14 +101,14 @@ public struct InputValueDefinition: Sendable {
     }
 }
 
-public struct FieldDefinition: Sendable {
-    public var name: String
-    public var description: String?
-    public var arguments: [InputValueDefinition]
-    public var type: TypeReference
-    public var deprecationReason: String?
+package struct FieldDefinition: Sendable {
+    package var name: String
+    package var description: String?
+    package var arguments: [InputValueDefinition]
+    package var type: TypeReference
+    package var deprecationReason: String?
     /// The resolver. Setting it drops `resolveSource`, so the new one is what runs.
-    public var resolve: FieldResolver {
+    package var resolve: FieldResolver {
         didSet {
             resolveSource = nil
             resolveNode = nil
@@ -117,15 +117,15 @@ public struct FieldDefinition: Sendable {
     }
     /// Set by the source-only initializer: the same resolver as `resolve`,
     /// which the executor calls instead (no arguments, no `ResolveInfo`).
-    public private(set) var resolveSource: SourceFieldResolver?
+    package private(set) var resolveSource: SourceFieldResolver?
     /// Set by the node initializer: the same resolver as `resolve`, which the
     /// executor calls instead when the source is a `Resolved.node`.
-    public private(set) var resolveNode: NodeFieldResolver?
+    package private(set) var resolveNode: NodeFieldResolver?
     /// Set by the node-with-arguments initializer: the same resolver as
     /// `resolve`, which the executor calls instead when the source is a `Resolved.node`.
-    public private(set) var resolveNodeWithArguments: NodeArgumentsFieldResolver?
+    package private(set) var resolveNodeWithArguments: NodeArgumentsFieldResolver?
 
-    public init(
+    package init(
         name: String, description: String? = nil, arguments: [InputValueDefinition] = [],
         type: TypeReference, deprecationReason: String? = nil, resolve: @escaping FieldResolver
     ) {
@@ -141,7 +141,7 @@ public struct FieldDefinition: Sendable {
     }
 
     /// A field without arguments whose resolver reads only its source.
-    public init(
+    package init(
         name: String, description: String? = nil, type: TypeReference, deprecationReason: String? = nil,
         resolveSource: @escaping SourceFieldResolver
     ) {
@@ -159,7 +159,7 @@ public struct FieldDefinition: Sendable {
     /// A field without arguments whose resolver reads only its source, a
     /// class instance. A source that is not one reaches the resolver boxed,
     /// so the resolver's own cast decides, as it would for any other value.
-    public init(
+    package init(
         name: String, description: String? = nil, type: TypeReference, deprecationReason: String? = nil,
         resolveNode: @escaping NodeFieldResolver
     ) {
@@ -176,7 +176,7 @@ public struct FieldDefinition: Sendable {
 
     /// A field whose resolver reads its source, a class instance, and its
     /// arguments. A source that is not one reaches the resolver boxed, as above.
-    public init(
+    package init(
         name: String, description: String? = nil, arguments: [InputValueDefinition], type: TypeReference,
         deprecationReason: String? = nil, resolveNodeWithArguments: @escaping NodeArgumentsFieldResolver
     ) {
@@ -191,22 +191,22 @@ public struct FieldDefinition: Sendable {
         self.resolveNodeWithArguments = resolveNodeWithArguments
     }
 
-    public func argument(named name: String) -> InputValueDefinition? {
+    package func argument(named name: String) -> InputValueDefinition? {
         arguments.first { $0.name == name }
     }
 }
 
 /// An object type. Fields keep their declaration order (introspection and SDL show it).
-public final class ObjectType: Sendable {
-    public let name: String
-    public let description: String?
-    public let fields: [FieldDefinition]
+package final class ObjectType: Sendable {
+    package let name: String
+    package let description: String?
+    package let fields: [FieldDefinition]
     private let fieldIndex: [String: Int]
     /// Names what an object of this type completes from, so that equal
     /// objects are written once and copied (`FragmentKey`); nil: always executed.
-    public let fragmentKey: FragmentKeyFunction?
+    package let fragmentKey: FragmentKeyFunction?
 
-    public init(
+    package init(
         name: String, description: String? = nil, fields: [FieldDefinition], fragmentKey: FragmentKeyFunction? = nil
     ) {
         self.name = name
@@ -221,45 +221,45 @@ public final class ObjectType: Sendable {
     }
 
     /// The type's own field (meta fields such as `__typename` are the schema's business).
-    public func field(named name: String) -> FieldDefinition? {
+    package func field(named name: String) -> FieldDefinition? {
         fieldIndex[name].map { fields[$0] }
     }
 }
 
-public struct EnumValueDefinition: Sendable {
-    public var name: String
-    public var description: String?
-    public var deprecationReason: String?
-    public init(name: String, description: String? = nil, deprecationReason: String? = nil) {
+package struct EnumValueDefinition: Sendable {
+    package var name: String
+    package var description: String?
+    package var deprecationReason: String?
+    package init(name: String, description: String? = nil, deprecationReason: String? = nil) {
         self.name = name
         self.description = description
         self.deprecationReason = deprecationReason
     }
 }
 
-public struct EnumType: Sendable {
-    public var name: String
-    public var description: String?
-    public var values: [EnumValueDefinition]
-    public init(name: String, description: String? = nil, values: [EnumValueDefinition]) {
+package struct EnumType: Sendable {
+    package var name: String
+    package var description: String?
+    package var values: [EnumValueDefinition]
+    package init(name: String, description: String? = nil, values: [EnumValueDefinition]) {
         self.name = name
         self.description = description
         self.values = values
     }
 
     /// Byte for byte: an input that is only canonically equivalent to a value's name (U+212A for "K") is not that value.
-    public func value(named name: String) -> EnumValueDefinition? {
+    package func value(named name: String) -> EnumValueDefinition? {
         let key = UTF8Key(name)
         return values.first { UTF8Key($0.name) == key }
     }
 }
 
 /// A scalar type. The five built-in scalars coerce as spec §3.5 says; see `Scalars.swift`.
-public struct ScalarType: Sendable {
-    public var name: String
-    public var description: String?
-    public var specifiedByURL: String?
-    public init(name: String, description: String? = nil, specifiedByURL: String? = nil) {
+package struct ScalarType: Sendable {
+    package var name: String
+    package var description: String?
+    package var specifiedByURL: String?
+    package init(name: String, description: String? = nil, specifiedByURL: String? = nil) {
         self.name = name
         self.description = description
         self.specifiedByURL = specifiedByURL
@@ -268,12 +268,12 @@ public struct ScalarType: Sendable {
 
 /// The named types this engine supports: the kinds our schema and
 /// introspection need (no interfaces, unions or input objects).
-public enum NamedType: Sendable {
+package enum NamedType: Sendable {
     case scalar(ScalarType)
     case object(ObjectType)
     case enumeration(EnumType)
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .scalar(let type): type.name
         case .object(let type): type.name
@@ -281,7 +281,7 @@ public enum NamedType: Sendable {
         }
     }
 
-    public var description: String? {
+    package var description: String? {
         switch self {
         case .scalar(let type): type.description
         case .object(let type): type.description
@@ -290,14 +290,14 @@ public enum NamedType: Sendable {
     }
 
     /// Scalars and enums: may appear in input positions and as leaves.
-    public var isLeaf: Bool { if case .object = self { false } else { true } }
-    public var isInputType: Bool { isLeaf }
+    package var isLeaf: Bool { if case .object = self { false } else { true } }
+    package var isInputType: Bool { isLeaf }
     /// Objects (the only composite kind here).
-    public var isComposite: Bool { !isLeaf }
+    package var isComposite: Bool { !isLeaf }
 }
 
 /// Where a directive may appear (spec §3.13).
-public enum DirectiveLocation: String, Sendable, Hashable, CaseIterable {
+package enum DirectiveLocation: String, Sendable, Hashable, CaseIterable {
     case query = "QUERY"
     case mutation = "MUTATION"
     case subscription = "SUBSCRIPTION"
@@ -319,13 +319,13 @@ public enum DirectiveLocation: String, Sendable, Hashable, CaseIterable {
     case inputFieldDefinition = "INPUT_FIELD_DEFINITION"
 }
 
-public struct DirectiveDefinition: Sendable {
-    public var name: String
-    public var description: String?
-    public var locations: [DirectiveLocation]
-    public var arguments: [InputValueDefinition]
-    public var isRepeatable: Bool
-    public init(
+package struct DirectiveDefinition: Sendable {
+    package var name: String
+    package var description: String?
+    package var locations: [DirectiveLocation]
+    package var arguments: [InputValueDefinition]
+    package var isRepeatable: Bool
+    package init(
         name: String, description: String? = nil, locations: [DirectiveLocation],
         arguments: [InputValueDefinition] = [], isRepeatable: Bool = false
     ) {

@@ -62,5 +62,5 @@ extension GraphQLLimits {
     /// know. The app's own two documents cost 0 units, and the largest valid
     /// documents in the tests (700 identical fragments side by side, 4,900
     /// identical fields twice, a chain of 1,000 fragments) at most 22,000.
-    public static let defaultMaxValidationCost = 100_000
+    package static let defaultMaxValidationCost = 100_000
 }

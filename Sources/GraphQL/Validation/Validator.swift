@@ -46,7 +46,7 @@ var specifiedRules: [any ValidationRule.Type] {
 /// - Parameter maxCost: past this many units of work that can repeat (see
 ///   `ValidationCost`), validation stops and the only error is
 ///   `The document is too complex to validate (validation cost over N).`
-public func validate(
+package func validate(
     schema: Schema, document: Document, maxErrors: Int = 100,
     maxCost: Int = GraphQLLimits.defaultMaxValidationCost
 ) -> [GraphQLError] {

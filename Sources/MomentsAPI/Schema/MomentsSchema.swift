@@ -8,8 +8,8 @@ import Moments
 /// The schema holds no dependencies: root resolvers find the services in the
 /// execution context (`MomentsContext`), so the same value serves requests
 /// and `moments-bff schema`.
-public enum MomentsSchema {
-    public static let schema = Schema(
+package enum MomentsSchema {
+    package static let schema = Schema(
         query: queryType,
         mutation: mutationType,
         types: [.object(userDetailsType), .enumeration(momentType), .object(momentObjectType), .object(momentsDetailsType),
