@@ -12,8 +12,8 @@ import Glibc
 ///
 /// It lives in `Locking`, the leaf module every layer already imports, so
 /// that each layer uses this one definition. It stores the string itself:
-/// making a key allocates nothing, and comparing two is a length check and
-/// a `memcmp` of storage the strings already have.
+/// making a key allocates nothing, and comparing two costs `String`'s own
+/// compare plus, for equal strings, a `memcmp` of storage they already have.
 package struct UTF8Key: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     package let string: String
 
@@ -28,12 +28,17 @@ package struct UTF8Key: Hashable, Sendable, CustomStringConvertible, Expressible
 
     package var description: String { string }
 
+    /// Byte equality implies canonical equivalence, so `String`'s own `==`
+    /// (a compare of the bits for identical or small strings) rules out
+    /// almost every unequal pair first; only strings it finds equal have
+    /// their bytes compared, which tells NFC from NFD.
     @inlinable
     package static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool {
+        guard lhs.string == rhs.string else { return false }
         let left = lhs.string.utf8, right = rhs.string.utf8
-        guard left.count == right.count else { return false }
-        // Native strings (all of ours on Linux) are contiguous UTF-8: one memcmp.
         let count = left.count
+        guard count == right.count else { return false }
+        // Native strings (all of ours on Linux) are contiguous UTF-8: one memcmp.
         let compared = left.withContiguousStorageIfAvailable { leftBytes in
             right.withContiguousStorageIfAvailable { rightBytes in
                 guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else { return true }  // both empty
@@ -44,16 +49,11 @@ package struct UTF8Key: Hashable, Sendable, CustomStringConvertible, Expressible
         return left.elementsEqual(right)
     }
 
+    /// `String`'s hash: keys with equal bytes are equal strings, so they hash
+    /// alike; NFC and NFD spellings share a hash and are told apart by `==`.
     @inlinable
     package func hash(into hasher: inout Hasher) {
-        let bytes = string.utf8
-        if bytes.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
-            // The same bytes fed the same way, so that equal keys hash alike however they are stored.
-            Array(bytes).withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-        // A terminator, as `String` hashes one: keys hashed one after the
-        // other ("ab", "c" and "a", "bc") then feed the hasher different bytes.
-        hasher.combine(0xFF as UInt8)
+        hasher.combine(string)
     }
 }
 

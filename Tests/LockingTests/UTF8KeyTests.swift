@@ -22,6 +22,11 @@ struct UTF8KeyTests {
         // A singleton decomposition: KELVIN SIGN is canonically "K".
         #expect("\u{212A}" == "K")
         #expect(UTF8Key("\u{212A}") != UTF8Key("K"))
+        // The same marks in another order: canonically equal, as many bytes, other bytes.
+        let ordered = "a\u{301}\u{323}", reordered = "a\u{323}\u{301}"
+        #expect(ordered == reordered && ordered.utf8.count == reordered.utf8.count)
+        #expect(UTF8Key(ordered) != UTF8Key(reordered))
+        #expect(Set([UTF8Key(ordered), UTF8Key(reordered)]).count == 2)
     }
 
     @Test func theSameBytesAreOneKeyHowEverTheStringWasMade() {
