@@ -49,11 +49,19 @@ package struct UTF8Key: Hashable, Sendable, CustomStringConvertible, Expressible
         return left.elementsEqual(right)
     }
 
-    /// `String`'s hash: keys with equal bytes are equal strings, so they hash
-    /// alike; NFC and NFD spellings share a hash and are told apart by `==`.
+    /// By bytes too, not `String`'s hash: NFC and NFD spellings then hash
+    /// apart, so an index by hash alone (the response cache's by moment)
+    /// never takes one for the other.
     @inlinable
     package func hash(into hasher: inout Hasher) {
-        hasher.combine(string)
+        let bytes = string.utf8
+        if bytes.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            // The same bytes fed the same way, so that equal keys hash alike however they are stored.
+            Array(bytes).withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+        // A terminator, as `String` hashes one: keys hashed one after the
+        // other ("ab", "c" and "a", "bc") then feed the hasher different bytes.
+        hasher.combine(0xFF as UInt8)
     }
 }
 
