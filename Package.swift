@@ -11,12 +11,19 @@ let package = Package(
     products: [
         .executable(name: "moments-bff", targets: ["moments-bff"]),
         .executable(name: "http-bench-server", targets: ["http-bench-server"]),
-        // For the fuzz targets in Fuzz/, a separate package that depends on this one by path.
+        // For Fuzz/ and Benchmarks/, separate packages that depend on this one by path.
         .library(name: "HTTP1", targets: ["HTTP1"]),
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "GraphQL", targets: ["GraphQL"]),
         .library(name: "MomentsAPI", targets: ["MomentsAPI"]),
         .library(name: "Toggles", targets: ["Toggles"]),
+        .library(name: "Locking", targets: ["Locking"]),
+        .library(name: "Moments", targets: ["Moments"]),
+        .library(name: "MomentsFakes", targets: ["MomentsFakes"]),
+        .library(name: "SQLite", targets: ["SQLite"]),
+        .library(name: "MomentsStorage", targets: ["MomentsStorage"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "ServerMetrics", targets: ["ServerMetrics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -111,7 +118,7 @@ let package = Package(
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: strict),
         .testTarget(name: "CachingTests", dependencies: ["Caching"], swiftSettings: strict),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"], swiftSettings: strict),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "Locking"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "Locking", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ServerMetricsTests",
             dependencies: ["ServerMetrics", "HTTPServer", "HTTP1", "Locking", .product(name: "Prometheus", package: "swift-prometheus")],
@@ -121,14 +128,14 @@ let package = Package(
             name: "TogglesTests", dependencies: ["Toggles", "JSON"],
             resources: [.copy("Fixtures")], swiftSettings: strict
         ),
-        .testTarget(
-            name: "ToggleSourceTests", dependencies: ["ToggleSource", "Toggles", "TestSupport"],
+        .testTarget(name: "ToggleSourceTests", dependencies: ["ToggleSource", "Toggles", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "TestSupport", "Locking"], swiftSettings: strict),
+        // What several test targets share: temporary directories, the checkout's files, `eventually`,
+        // a raw HTTP client, a toggle server, a PostgreSQL server, the standard introspection query.
+        .target(
+            name: "TestSupport", dependencies: ["Locking"], path: "Tests/TestSupport",
             resources: [.copy("toggle-server.py")], swiftSettings: strict
         ),
-        .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "TestSupport", "Locking"], swiftSettings: strict),
-        // What several test targets share: temporary directories, a recorder,
-        // the standard introspection query, the API's SDL.
-        .target(name: "TestSupport", dependencies: ["Locking"], path: "Tests/TestSupport", swiftSettings: strict),
         // In-memory repositories: the fakes the service and API tests run on.
         .target(name: "MomentsFakes", dependencies: ["Moments"], path: "Tests/MomentsFakes", swiftSettings: strict),
         .testTarget(name: "MomentsTests", dependencies: ["Moments", "MomentsFakes"], swiftSettings: strict),
@@ -137,32 +144,6 @@ let package = Package(
             name: "storage-durability-probe",
             dependencies: ["MomentsStorage", "Moments"],
             path: "Tests/StorageProbe",
-            swiftSettings: strict
-        ),
-        // Release-mode storage micro-benchmark: `swift run -c release storage-bench`.
-        .executableTarget(
-            name: "storage-bench",
-            dependencies: ["MomentsStorage", "Moments", "SQLite"],
-            path: "Tests/StorageBench",
-            swiftSettings: strict
-        ),
-        // Release-mode micro-benchmark of what metrics and request ids add per response: `swift run -c release metrics-bench`.
-        .executableTarget(
-            name: "metrics-bench",
-            dependencies: [
-                "ServerMetrics", "HTTPServer", "HTTP1",
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Atomics", package: "swift-atomics"),
-            ],
-            path: "Tests/MetricsBench",
-            swiftSettings: strict
-        ),
-        // Release-mode execution micro-benchmark: `swift run -c release graphql-bench`.
-        .executableTarget(
-            name: "graphql-bench",
-            dependencies: ["MomentsAPI", "Moments", "MomentsFakes", "GraphQL", "JSON"],
-            path: "Tests/GraphQLBench",
             swiftSettings: strict
         ),
         .testTarget(

@@ -2,6 +2,7 @@ import Dispatch
 @testable import HTTPServer
 import Locking
 import Testing
+import TestSupport
 
 /// The pool on its own: jobs are closures blocked on semaphores, no sockets.
 struct HandlerPoolTests {

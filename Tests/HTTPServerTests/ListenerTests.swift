@@ -4,6 +4,7 @@ import Glibc
 import HTTP1
 import HTTPServer
 import Testing
+import TestSupport
 
 struct ListenerTests {
     struct AddressCase: Sendable, CustomTestStringConvertible {

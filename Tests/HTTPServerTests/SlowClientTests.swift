@@ -1,6 +1,7 @@
 import HTTP1
 import HTTPServer
 import Testing
+import TestSupport
 
 /// Minimum data rates over real sockets: a client that sends its body or reads
 /// its answer a little at a time keeps its connection only while it keeps up

@@ -6,10 +6,18 @@ import TestSupport
 /// The `moments-bff` subcommands other than serving.
 @Suite struct CommandLineTests {
 
-    @Test func schemaPrintsTheContractSDL() throws {
-        let (status, output) = try ServerProcess.run(["schema"])
+    /// schema.graphql is the one golden copy of the API's schema; it sits at the
+    /// repository root beside schema.sql, where schema tooling and client
+    /// developers look for it, and this test keeps the binary's output and
+    /// docs/api.md's schema block identical to it, byte for byte.
+    @Test func schemaPrintsTheGoldenSchemaThatTheAPIPageShows() throws {
+        let (status, printed) = try ServerProcess.run(["schema"])
         #expect(status == 0)
-        #expect(Self.withoutDescriptions(output) == APISDL.withoutDescriptions)
+        let golden = Self.withoutFinalNewline(try RepositoryFile.text("schema.graphql"))
+        let page = try RepositoryFile.text("docs/api.md")
+        let block = try #require(Self.schemaBlock(of: page), "docs/api.md has no ```graphql block under ## Schema")
+        #expect(Self.firstDifference(golden, Self.withoutFinalNewline(printed)) == nil, "schema.graphql vs moments-bff schema")
+        #expect(Self.firstDifference(golden, block) == nil, "schema.graphql vs docs/api.md")
     }
 
     @Test func helpDocumentsOptionsAndEnvironment() throws {
@@ -33,45 +41,27 @@ import TestSupport
         #expect(moments.count >= 10)  // own 2 + at least 4 friends x 2
     }
 
-    /// Drops `"""..."""` and `"..."` description lines, and joins argument
-    /// lists, so the structure can be compared.
-    static func withoutDescriptions(_ sdl: String) -> String {
-        var lines: [Substring] = []
-        var inBlock = false
-        for line in sdl.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("\"\"\"") {
-                let isOneLine = trimmed.count > 3 && trimmed.hasSuffix("\"\"\"")
-                if !isOneLine { inBlock.toggle() }
-                continue
-            }
-            if inBlock || (trimmed.hasPrefix("\"") && trimmed.hasSuffix("\"")) { continue }
-            lines.append(line)
-        }
-        // graphql-js puts a blank line before a described field; without the
-        // description it is not part of the structure.
-        lines = lines.enumerated().filter { index, line in
-            !(line.isEmpty && index + 1 < lines.count && lines[index + 1].hasPrefix("  "))
-        }.map(\.element)
-        // Described arguments are printed one per line; without their
-        // descriptions they are the one-line list `(a: A, b: B)`.
-        var joined: [String] = []
-        var open: (head: Substring, arguments: [String])?
-        for line in lines {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if let list = open {
-                if trimmed.hasPrefix(")") {
-                    joined.append(String(list.head) + list.arguments.joined(separator: ", ") + trimmed)
-                    open = nil
-                } else if !trimmed.isEmpty {
-                    open?.arguments.append(trimmed)
-                }
-            } else if line.hasSuffix("(") {
-                open = (line, [])
-            } else {
-                joined.append(String(line))
-            }
-        }
-        return joined.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    static func withoutFinalNewline(_ text: String) -> String {
+        text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+
+    /// The lines of the first ```graphql block after the page's `## Schema` heading.
+    static func schemaBlock(of page: String) -> String? {
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let heading = lines.firstIndex(of: "## Schema"),
+              let open = lines[heading...].firstIndex(of: "```graphql"),
+              let close = lines[(open + 1)...].firstIndex(of: "```") else { return nil }
+        return lines[(open + 1)..<close].joined(separator: "\n")
+    }
+
+    /// Nil when the two texts are the same bytes, else the first line where they part.
+    static func firstDifference(_ expected: String, _ actual: String) -> String? {
+        guard Array(expected.utf8) != Array(actual.utf8) else { return nil }
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = zip(expectedLines, actualLines).enumerated().first { Array($1.0.utf8) != Array($1.1.utf8) }?.offset
+            ?? min(expectedLines.count, actualLines.count)
+        func line(_ lines: [Substring]) -> String { index < lines.count ? "\"\(lines[index])\"" : "(end)" }
+        return "line \(index + 1): \(line(expectedLines)) vs \(line(actualLines))"
     }
 }

@@ -54,7 +54,7 @@ struct OptionalLibrariesTests {
     }
 
     @Test func remoteTogglesLoadLibcurl() async throws {
-        let toggleServer = try ToggleServerProcess(state: FeatureTogglesTests.state(flip: true))
+        let toggleServer = try ToggleServer(state: FeatureTogglesTests.state(flip: true))
         let directory = try TemporaryDirectory()
         let server = try ServerProcess(databasePath: directory.databasePath, arguments: [
             "--toggles-url", toggleServer.url, "--toggles-token", "t0k3n", "--toggles-cache", directory.file("toggles.json"),
@@ -63,7 +63,7 @@ struct OptionalLibrariesTests {
         let client = GraphQLClient(baseURL: server.baseURL)
         // The fetched state shows through GraphQL: libcurl was loaded and worked.
         let tests = FeatureTogglesTests()
-        #expect(try await tests.eventually(within: .seconds(10)) { try await tests.flip(client) == true })
+        #expect(try await eventually(within: .seconds(10)) { try await tests.flip(client) == true })
         #expect(Self.maps(try Self.mappedLibraries(server), "libcurl.so.4"))
     }
 }

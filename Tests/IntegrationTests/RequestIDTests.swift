@@ -86,7 +86,7 @@ import TestSupport
                 request += Array("\r\nConnection: close\r\n\r\n".utf8)
             }
             let client = try RawClient(port: server.port)
-            try client.send(bytes: request)
+            try client.send(request)
             let answer = try client.readUntilClose()
             let id = try #require(answer.split(separator: "\r\n").first { $0.hasPrefix("X-Request-ID: ") }.map { String($0.dropFirst(14)) })
             if sent.id == quoteID {

@@ -2,12 +2,11 @@ import Foundation
 import SQLite
 import Testing
 @testable import MomentsStorage
+import TestSupport
 
 struct SchemaTests {
     @Test func embeddedCopyMatchesRootSchemaFile() throws {
-        // Tests/MomentsStorageTests/SchemaTests.swift -> repository root.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let file = try String(contentsOf: root.appendingPathComponent("schema.sql"), encoding: .utf8)
+        let file = try RepositoryFile.text("schema.sql")
         #expect(SchemaSQL.text + "\n" == file, "Sources/MomentsStorage/SchemaSQL.swift differs from schema.sql: regenerate it (see its header)")
     }
 

@@ -95,7 +95,7 @@ struct PGConnectionTests {
                 onListening: { listening.withLock { $0 = true } }))
         listener.start()
         defer { listener.stop() }
-        try waitUntil { listening.withLock { $0 } }
+        try #require(eventually { listening.withLock { $0 } })
         let connection = try PGConnection(uri: uri, settings: PGConnectionSettings())
         try connection.transaction {
             try connection.query("SELECT pg_notify('test_channel', $1)", [.text("m1")])
@@ -103,22 +103,11 @@ struct PGConnectionTests {
             usleepMilliseconds(100)
             #expect(received.withLock { $0 }.isEmpty)
         }
-        try waitUntil { received.withLock { $0 } == ["m1"] }
+        try #require(eventually { received.withLock { $0 } == ["m1"] })
     }
 }
 
 func usleepMilliseconds(_ milliseconds: Int) {
     var remaining = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
     nanosleep(&remaining, nil)
-}
-
-struct Timeout: Error {}
-
-/// Polls `condition` every 10 ms for at most `milliseconds`.
-func waitUntil(milliseconds: Int = 5000, _ condition: () -> Bool) throws {
-    for _ in 0..<(milliseconds / 10) {
-        if condition() { return }
-        usleepMilliseconds(10)
-    }
-    if !condition() { throw Timeout() }
 }

@@ -25,13 +25,13 @@ struct PostgreSQLRestartTests {
 
         try server.halt()
         #expect(throws: PGError.self) { try store.ping() }
-        try PostgreSQLSharedCacheTests.waitUntil { !store.isReadCacheTracking }
+        try #require(eventually { !store.isReadCacheTracking })
         // Cached before, but the cache is off now: the read goes to the (absent) database.
         #expect(throws: PGError.self) { try timelines.likes(momentIDs: ["4"], viewerID: "0") }
 
         try server.start()
         try store.ping()
         #expect(try timelines.likes(momentIDs: ["4"], viewerID: "0")["4"] == MomentLikes.none)
-        try PostgreSQLSharedCacheTests.waitUntil(milliseconds: 10_000) { store.isReadCacheTracking }
+        try #require(eventually(within: .seconds(10)) { store.isReadCacheTracking })
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import Moments
 import PostgreSQL
 import Testing
@@ -19,24 +18,20 @@ struct PostgreSQLSharedCacheTests {
         let b = try PostgreSQLTestStore(uri: a.uri, seedDemoData: false)
         defer { b.store.close() }
         #expect(b.store.isReadCacheTracking)
-        var worst: UInt64 = 0
+        let clock = ContinuousClock()
+        var worst = Duration.zero
         for (index, isLiked) in [true, false, true, false].enumerated() {
             // B has the likes cached.
             _ = try b.timelines.likes(momentIDs: ["4"], viewerID: "0")
             _ = try a.likeService.updateLike(momentID: "4", userID: "0", isLiked: isLiked)
-            let acknowledged = Self.milliseconds()
-            var seen = false
-            while Self.milliseconds() - acknowledged < UInt64(Self.windowMilliseconds) {
-                if try b.timelines.likes(momentIDs: ["4"], viewerID: "0")["4"]?.isLikedByViewer == isLiked {
-                    seen = true
-                    break
-                }
-                usleep(1000)
+            let acknowledged = clock.now
+            let seen = try eventually(within: .milliseconds(Self.windowMilliseconds)) {
+                try b.timelines.likes(momentIDs: ["4"], viewerID: "0")["4"]?.isLikedByViewer == isLiked
             }
             #expect(seen, "change \(index) not served by B within \(Self.windowMilliseconds) ms")
-            worst = max(worst, Self.milliseconds() - acknowledged)
+            worst = max(worst, clock.now - acknowledged)
         }
-        print("PostgreSQL staleness window: worst \(worst) ms over 4 likes")
+        print("PostgreSQL staleness window: worst \(worst) over 4 likes")
     }
 
     @Test func aLostNotificationConnectionTurnsTheCacheOffUntilItIsBack() throws {
@@ -55,28 +50,11 @@ struct PostgreSQLSharedCacheTests {
                 """).int64(0, 0)
         }
         #expect(killed >= 1)
-        try Self.waitUntil { !b.store.isReadCacheTracking }
+        try #require(eventually { !b.store.isReadCacheTracking })
         // While off, B reads the database: A's like shows at once.
         _ = try a.likeService.updateLike(momentID: "4", userID: "0", isLiked: true)
         #expect(try b.timelines.likes(momentIDs: ["4"], viewerID: "0")["4"]?.isLikedByViewer == true)
         // And back on after the reconnect.
-        try Self.waitUntil(milliseconds: 10_000) { b.store.isReadCacheTracking }
-    }
-
-    static func milliseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
-    }
-
-    struct Timeout: Error {}
-
-    static func waitUntil(milliseconds: Int = 5000, _ condition: () -> Bool) throws {
-        let start = Self.milliseconds()
-        while Self.milliseconds() - start < UInt64(milliseconds) {
-            if condition() { return }
-            usleep(10_000)
-        }
-        if !condition() { throw Timeout() }
+        try #require(eventually(within: .seconds(10)) { b.store.isReadCacheTracking })
     }
 }

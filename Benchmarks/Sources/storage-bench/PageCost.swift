@@ -1,6 +1,6 @@
-import Moments
-import MomentsStorage
-import SQLite
+@testable import Moments
+@testable import MomentsStorage
+@testable import SQLite
 
 /// What the page of a timeline costs on the 1,000-user set and on a large
 /// one (`--large`): a page of 20 and its likes, as the API reads them.

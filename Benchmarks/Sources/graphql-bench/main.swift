@@ -5,7 +5,7 @@
 // timeline (33 moments, 5 likers each), with resolvers over frozen in-memory
 // repositories so that the figures are the engine's own. Prints µs of wall
 // and thread CPU time per operation. Run with
-//   swift run -c release graphql-bench
+//   scripts/microbench.sh graphql-bench
 // The machine may be shared: compare figures from one run. For figures
 // that do not depend on the load, count instructions: `--ops N` runs
 // exactly N operations, so the difference of two runs under
@@ -15,11 +15,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GraphQL
-import JSON
-import Moments
-import MomentsAPI
-import MomentsFakes
+@testable import GraphQL
+@testable import JSON
+@testable import Moments
+@testable import MomentsAPI
+@testable import MomentsFakes
 
 enum Settings {
     static let parsed: (seconds: Double, ops: Int?, only: String?, dump: String?) = {

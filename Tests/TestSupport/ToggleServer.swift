@@ -1,17 +1,17 @@
 import Foundation
-import TestSupport
 
-/// `toggle-server.py` as a child process on 127.0.0.1, with the directory
-/// that steers it. Killed (by its PID) when the test drops it.
-final class ToggleServer: @unchecked Sendable {
-    let directory: TemporaryDirectory
-    let process = Process()
-    let port: Int
-    var url: String { "http://127.0.0.1:\(port)" }
+/// `toggle-server.py` (an Unleash-like toggle server of our own) as a child
+/// process on 127.0.0.1, with the directory that steers it. Killed (by its
+/// PID) when the test drops it.
+package final class ToggleServer: @unchecked Sendable {
+    package let directory: TemporaryDirectory
+    package let process = Process()
+    package let port: Int
+    package var url: String { "http://127.0.0.1:\(port)" }
 
-    struct StartError: Error {}
+    package struct StartError: Error {}
 
-    init(state: String) throws {
+    package init(state: String) throws {
         directory = try TemporaryDirectory()
         guard let script = Bundle.module.path(forResource: "toggle-server", ofType: "py") else { throw StartError() }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -35,31 +35,31 @@ final class ToggleServer: @unchecked Sendable {
         self.port = port
     }
 
-    func setState(_ state: String) throws {
+    package func setState(_ state: String) throws {
         try state.write(toFile: directory.file("state.json"), atomically: true, encoding: .utf8)
     }
 
-    func setMode(_ mode: String) throws {
+    package func setMode(_ mode: String) throws {
         try mode.write(toFile: directory.file("mode"), atomically: true, encoding: .utf8)
     }
 
     /// The ETag's raw bytes from now on, whatever they hold.
-    func setETag(_ bytes: [UInt8]) throws {
+    package func setETag(_ bytes: [UInt8]) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: directory.file("etag")), options: .atomic)
     }
 
     /// The If-None-Match of each request so far, as Python's `repr` (`'-'` for none).
-    var conditions: [String] {
+    package var conditions: [String] {
         ((try? String(contentsOfFile: directory.file("conditions.log"), encoding: .utf8)) ?? "")
             .split(separator: "\n").map(String.init)
     }
 
-    var requests: [String] {
+    package var requests: [String] {
         ((try? String(contentsOfFile: directory.file("requests.log"), encoding: .utf8)) ?? "")
             .split(separator: "\n").map(String.init)
     }
 
-    func stop() {
+    package func stop() {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -67,20 +67,4 @@ final class ToggleServer: @unchecked Sendable {
     }
 
     deinit { stop() }
-}
-
-/// Polls `condition` until it holds or the deadline passes: the tests'
-/// only way of waiting for the refresher.
-func eventually(within deadline: Duration, _ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let end = clock.now + deadline
-    while clock.now < end {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return condition()
-}
-
-func stateJSON(flip enabled: Bool) -> String {
-    #"{"version": 1, "features": [{"name": "flip", "enabled": \#(enabled), "strategies": [{"name": "default"}]}]}"#
 }

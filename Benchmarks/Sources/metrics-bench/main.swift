@@ -1,13 +1,13 @@
 import Atomics
 import CoreMetrics
 import Dispatch
-import HTTP1
-import HTTPServer
+@testable import HTTP1
+@testable import HTTPServer
 import Prometheus
-import ServerMetrics
+@testable import ServerMetrics
 
 // What the metrics, the request id and its header add to one response, on
-// one thread, in release mode: `swift run -c release metrics-bench`.
+// one thread, in release mode: `scripts/microbench.sh metrics-bench`.
 // (The healthz benchmark's budget: ~12 µs of CPU per request in all.)
 
 let iterations = 2_000_000

@@ -1,6 +1,6 @@
-import Locking
-import Moments
-import MomentsFakes
+@testable import Locking
+@testable import Moments
+@testable import MomentsFakes
 
 /// Repositories that answer from a snapshot taken once, so the benchmark
 /// measures the engine and the resolvers, not the fake database's locking.

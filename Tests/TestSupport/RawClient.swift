@@ -6,41 +6,41 @@ import Dispatch
 /// A blocking TCP client for framing tests: it writes exactly the bytes given
 /// and parses responses itself. Every read has a deadline (SO_RCVTIMEO), so a
 /// test fails instead of hanging.
-final class RawClient {
-    struct Response: Equatable {
-        var status: Int
-        var headers: [(name: String, value: String)]
-        var body: [UInt8]
+package final class RawClient {
+    package struct Response: Equatable {
+        package var status: Int
+        package var headers: [(name: String, value: String)]
+        package var body: [UInt8]
 
-        func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
-        var text: String { String(decoding: body, as: UTF8.self) }
+        package var text: String { String(decoding: body, as: UTF8.self) }
 
-        static func == (lhs: Response, rhs: Response) -> Bool {
+        package static func == (lhs: Response, rhs: Response) -> Bool {
             lhs.status == rhs.status && lhs.body == rhs.body
                 && lhs.headers.map { "\($0.name): \($0.value)" } == rhs.headers.map { "\($0.name): \($0.value)" }
         }
     }
 
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         case connect(errno: Int32)
         case timedOut
         case closed
         case malformed(String)
     }
 
-    let fd: Int32
+    package let fd: Int32
     /// Largest single `recv`: small values make a slow reader that drains the server in pieces.
-    var readChunk = 64 * 1024
+    package var readChunk = 64 * 1024
     /// A pause after every `recv` while reading a response (cut short if the server hangs up):
     /// with a small `readChunk`, a client that reads at a set pace.
-    var pace: Duration?
+    package var pace: Duration?
     private var buffer: [UInt8] = []
     private var isClosed = false
 
     /// Connects to `host` (127.0.0.1 or ::1) and `port`; reads give up after `timeout`.
-    init(port: Int, host: String = "127.0.0.1", timeout: Duration = .seconds(5)) throws {
+    package init(port: Int, host: String = "127.0.0.1", timeout: Duration = .seconds(10)) throws {
         let ipv6 = host.contains(":")
         fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else {
@@ -79,13 +79,13 @@ final class RawClient {
     }
 
     /// Deadline for every later read.
-    func setTimeout(_ timeout: Duration) {
+    package func setTimeout(_ timeout: Duration) {
         var interval = Self.timeval(timeout)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Shrinks the kernel receive buffer (before the server sends much), so the server's writes block sooner.
-    func setReceiveBuffer(bytes: Int32) {
+    package func setReceiveBuffer(bytes: Int32) {
         var size = bytes
         setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
     }
@@ -97,24 +97,24 @@ final class RawClient {
 
     deinit { close() }
 
-    func close() {
+    package func close() {
         guard !isClosed else { return }
         isClosed = true
         Glibc.close(fd)
     }
 
     /// Closes with a reset (SO_LINGER 0): a client that vanishes.
-    func reset() {
+    package func reset() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         close()
     }
 
-    func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
-    func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
@@ -124,7 +124,7 @@ final class RawClient {
     }
 
     /// Reads one response; `bodyless` for a response to HEAD (Content-Length without a body).
-    func readResponse(bodyless: Bool = false) throws -> Response {
+    package func readResponse(bodyless: Bool = false) throws -> Response {
         let head = try readHead()
         var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
         let statusLine = lines.removeFirst()
@@ -144,9 +144,24 @@ final class RawClient {
         return response
     }
 
+    /// Reads `count` responses, as `readResponse` does each.
+    package func readResponses(_ count: Int) throws -> [Response] {
+        try (0..<count).map { _ in try readResponse() }
+    }
+
+    /// Everything the server sends until it closes the connection, as text;
+    /// throws `.timedOut` if it stays open past the read timeout.
+    package func readUntilClose(limit: Int = 1 << 20) throws -> String {
+        while buffer.count < limit {
+            do { try fill() } catch Failure.closed { break }
+        }
+        defer { buffer.removeAll() }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
     /// Whether the server closed the connection (EOF or reset) before `timeout`
     /// (the socket's read timeout); any bytes that arrive first are returned as a failure.
-    func waitForClose(within timeout: Duration? = nil) throws -> Bool {
+    package func waitForClose(within timeout: Duration? = nil) throws -> Bool {
         if let timeout { setTimeout(timeout) }
         if !buffer.isEmpty { throw Failure.malformed("unexpected bytes: \(String(decoding: buffer, as: UTF8.self))") }
         var scratch = [UInt8](repeating: 0, count: 4096)
@@ -165,19 +180,19 @@ final class RawClient {
 
     /// Waits up to `timeout` for bytes from the server (poll(2) POLLIN): a pace for a
     /// trickling client that stops as soon as the server answers.
-    func waitForReadable(within timeout: Duration) -> Bool {
+    package func waitForReadable(within timeout: Duration) -> Bool {
         buffer.isEmpty ? poll(events: Int16(POLLIN), timeout: timeout) : true
     }
 
     /// Waits up to `timeout` for the server to hang up (poll(2) POLLRDHUP, or a reset):
     /// a pace for a slowly reading client that stops as soon as the server cuts it off.
-    func waitForHangUp(within timeout: Duration) -> Bool {
+    package func waitForHangUp(within timeout: Duration) -> Bool {
         // POLLRDHUP (0x2000, poll(2)) is behind _GNU_SOURCE, which the Glibc module leaves out.
         poll(events: 0x2000, timeout: timeout)
     }
 
     /// One `recv` of at most `count` bytes; throws `.closed` at EOF or on a reset.
-    func readSome(_ count: Int) throws -> Int {
+    package func readSome(_ count: Int) throws -> Int {
         var scratch = [UInt8](repeating: 0, count: count)
         while true {
             let n = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }

@@ -5,7 +5,7 @@
 // each, 5 likes per moment) in a temporary directory and prints, per
 // workload, the wall time and the CPU time of the calling thread per
 // operation, then throughput with several threads. Build and run with
-//   swift run -c release storage-bench
+//   scripts/microbench.sh storage-bench
 // With --large PATH (a database `moments-bff seed --synthetic` made, such as
 // --users 100000 --friends 200 --moments 20 --likes 5 --hot-moment-likes
 // 100000) it also prints the cost of a timeline page of 20 with its likes
@@ -18,9 +18,9 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
-import Moments
-import MomentsStorage
-import SQLite
+@testable import Moments
+@testable import MomentsStorage
+@testable import SQLite
 
 /// Command-line settings, parsed once.
 enum Settings {
