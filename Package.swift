@@ -101,10 +101,11 @@ let package = Package(
         .executableTarget(
             name: "moments-bff",
             dependencies: [
-                "HTTPServer", "MomentsAPI", "MomentsStorage", "PostgreSQL", "Moments", "Toggles", "ToggleSource", "JSON",
-                "ServerMetrics", "Locking", "CMalloc",
+                "HTTPServer", "HTTP1", "MomentsAPI", "GraphQL", "MomentsStorage", "PostgreSQL", "Moments", "Toggles",
+                "ToggleSource", "JSON", "ServerMetrics", "Locking", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: strict
         ),
