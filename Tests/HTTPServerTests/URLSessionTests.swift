@@ -49,10 +49,18 @@ struct URLSessionTests {
         let session = URLSession(configuration: .ephemeral)
         defer { session.invalidateAndCancel() }
         let url = try #require(URL(string: "http://127.0.0.1:\(fixture.port)/hello"))
+        let started = ContinuousClock.now
         for _ in 0..<3 {
             let (data, _) = try await session.data(from: url)
             #expect(String(decoding: data, as: UTF8.self) == "hello")
         }
-        #expect(fixture.server.transport.connectionsAccepted == 1)
+        // libcurl (URLSession's transport here) drops a connection idle for
+        // 118 s (CURLOPT_MAXAGE_CONN): a sanitizer run starved that long
+        // between requests legitimately reconnects, which says nothing of ours.
+        if ContinuousClock.now - started < .seconds(100) {
+            #expect(fixture.server.transport.connectionsAccepted == 1)
+        } else {
+            #expect(fixture.server.transport.connectionsAccepted <= 3)
+        }
     }
 }
