@@ -11,10 +11,13 @@
 /// caller's (`ClockCache` is the keyed map most caches use); this type is
 /// only the order.
 ///
-/// Everything is `@inlinable`: each cache specialises it for its entry type
-/// (unspecialised, every slot access would go through a witness table).
+/// Public and `@inlinable`, where the rest of the package says `package`:
+/// the compiler inlines and specialises another module's `@inlinable` body
+/// only when it is public (Swift 6.3), and a package one stays a call,
+/// unspecialised, every slot access through witness tables and runtime
+/// metadata lookups. The same holds for `ClockCache` and `InvalidationGuard`.
 /// Not thread-safe: each cache keeps it under its own lock.
-package struct Clock<Entry> {
+public struct Clock<Entry> {
     @usableFromInline
     struct Slot {
         @usableFromInline var entry: Entry?
@@ -33,21 +36,33 @@ package struct Clock<Entry> {
     @usableFromInline var hand = 0
 
     @inlinable
-    package init() {}
+    public init() {}
 
     /// Entries held.
     @inlinable
-    package var count: Int { slots.count - freeSlots.count }
+    public var count: Int { slots.count - freeSlots.count }
 
     @inlinable
-    package var isEmpty: Bool { count == 0 }
+    public var isEmpty: Bool { count == 0 }
 
-    /// The entry in `slot`, nil when the slot is empty; reading it does not
-    /// mark it used (`markReferenced`), and changing it in place keeps its bit.
+    /// A copy of the entry in `slot`, nil when the slot is empty; reading it
+    /// does not mark it used (`markReferenced`).
     @inlinable
-    package subscript(slot: Int) -> Entry? {
-        _read { yield slots[slot].entry }
-        _modify { yield &slots[slot].entry }
+    public subscript(slot: Int) -> Entry? { slots[slot].entry }
+
+    /// Lends the entry in `slot` (nil when empty) to `body` without copying it.
+    /// Closures rather than `_read`/`_modify` accessors: a coroutine accessor
+    /// that is not inlined whole allocates its frame on every access.
+    @inlinable
+    public func withEntry<Result>(at slot: Int, _ body: (borrowing Entry?) -> Result) -> Result {
+        body(slots[slot].entry)
+    }
+
+    /// Lends the entry in `slot` (nil when empty) to `body` to change in
+    /// place; its bit stays as it is.
+    @inlinable
+    public mutating func modifyEntry<Result>(at slot: Int, _ body: (inout Entry?) -> Result) -> Result {
+        body(&slots[slot].entry)
     }
 
     /// Stores `entry` in a free slot, or a new one; returns the slot.
@@ -55,7 +70,7 @@ package struct Clock<Entry> {
     /// before it can be evicted) or clear (an entry never used again goes first).
     @inlinable
     @discardableResult
-    package mutating func insert(_ entry: Entry, referenced: Bool) -> Int {
+    public mutating func insert(_ entry: Entry, referenced: Bool) -> Int {
         if let slot = freeSlots.popLast() {
             slots[slot] = Slot(entry: entry, isReferenced: referenced)
             return slot
@@ -67,7 +82,7 @@ package struct Clock<Entry> {
     /// Empties `slot` and returns what it held.
     @inlinable
     @discardableResult
-    package mutating func remove(_ slot: Int) -> Entry? {
+    public mutating func remove(_ slot: Int) -> Entry? {
         guard let entry = slots[slot].entry else { return nil }
         slots[slot] = Slot(entry: nil, isReferenced: false)
         freeSlots.append(slot)
@@ -76,7 +91,7 @@ package struct Clock<Entry> {
 
     /// Marks the entry in `slot` used since the hand last passed it.
     @inlinable
-    package mutating func markReferenced(_ slot: Int) {
+    public mutating func markReferenced(_ slot: Int) {
         slots[slot].isReferenced = true
     }
 
@@ -85,7 +100,7 @@ package struct Clock<Entry> {
     /// moves past it. Nil when empty. The caller removes it (or, refusing
     /// to, leaves it for the hand's next round).
     @inlinable
-    package mutating func victim() -> Int? {
+    public mutating func victim() -> Int? {
         guard !isEmpty else { return nil }
         // One sweep clears every bit, so the second finds a victim.
         for _ in 0..<(2 * slots.count + 1) {
@@ -100,7 +115,7 @@ package struct Clock<Entry> {
 
     /// Calls `body` with every entry held, in slot order.
     @inlinable
-    package func forEach(_ body: (Entry) throws -> Void) rethrows {
+    public func forEach(_ body: (Entry) throws -> Void) rethrows {
         for slot in slots {
             if let entry = slot.entry { try body(entry) }
         }

@@ -5,7 +5,7 @@
 /// until what it adds fits.
 ///
 /// Not thread-safe: each cache keeps it under its own lock.
-package struct ClockCache<Key: Hashable, Value> {
+public struct ClockCache<Key: Hashable, Value> {
     @usableFromInline
     struct Entry {
         @usableFromInline let key: Key
@@ -28,55 +28,55 @@ package struct ClockCache<Key: Hashable, Value> {
     }
 
     /// Most entries held. Inserting into a full cache evicts one.
-    package let capacity: Int
+    public let capacity: Int
     @usableFromInline var index: [Key: Int] = [:]
     @usableFromInline var clock = Clock<Entry>()
 
     @inlinable
-    package init(capacity: Int) {
+    public init(capacity: Int) {
         precondition(capacity > 0, "a cache holds at least one entry")
         self.capacity = capacity
     }
 
     @inlinable
-    package var count: Int { index.count }
+    public var count: Int { index.count }
 
     @inlinable
-    package var isEmpty: Bool { index.isEmpty }
+    public var isEmpty: Bool { index.isEmpty }
 
     /// The value for `key`, marking it recently used.
     @inlinable
-    package mutating func value(for key: Key) -> Value? {
+    public mutating func value(for key: Key) -> Value? {
         guard let slot = index[key] else { return nil }
         clock.markReferenced(slot)
-        return clock[slot]?.value
+        return clock.withEntry(at: slot) { $0?.value }
     }
 
     /// Calls `body` with the value for `key` in place (no copy), marking it
     /// recently used; nil when there is none.
     @inlinable
-    package mutating func withValue<Result>(for key: Key, _ body: (borrowing Value) -> Result) -> Result? {
+    public mutating func withValue<Result>(for key: Key, _ body: (borrowing Value) -> Result) -> Result? {
         guard let slot = index[key] else { return nil }
         clock.markReferenced(slot)
-        return clock[slot]?.read(body)
+        return clock.modifyEntry(at: slot) { $0?.read(body) }
     }
 
     /// Whether `key` is held, without marking it used.
     @inlinable
-    package func contains(_ key: Key) -> Bool { index[key] != nil }
+    public func contains(_ key: Key) -> Bool { index[key] != nil }
 
     /// The slot of `key`'s entry: a handle for `markReferenced(_:)` and
     /// `subscript(slot:)` that stays valid until the entry is removed.
     @inlinable
-    package func slot(of key: Key) -> Int? { index[key] }
+    public func slot(of key: Key) -> Int? { index[key] }
 
     /// The value in `slot` (a handle from `slot(of:)` or `setValue`), not marked used.
     @inlinable
-    package subscript(slot slot: Int) -> Value? { clock[slot]?.value }
+    public subscript(slot slot: Int) -> Value? { clock.withEntry(at: slot) { $0?.value } }
 
     /// Marks the entry in `slot` recently used, without a lookup.
     @inlinable
-    package mutating func markReferenced(_ slot: Int) {
+    public mutating func markReferenced(_ slot: Int) {
         clock.markReferenced(slot)
     }
 
@@ -85,9 +85,9 @@ package struct ClockCache<Key: Hashable, Value> {
     /// marked used. Returns the entry's slot.
     @inlinable
     @discardableResult
-    package mutating func setValue(_ value: Value, for key: Key, referenced: Bool = false) -> Int {
+    public mutating func setValue(_ value: Value, for key: Key, referenced: Bool = false) -> Int {
         if let slot = index[key] {
-            clock[slot]?.value = value
+            clock.modifyEntry(at: slot) { $0?.value = value }
             clock.markReferenced(slot)
             return slot
         }
@@ -103,7 +103,7 @@ package struct ClockCache<Key: Hashable, Value> {
     /// is dropped. Returns the entry's slot.
     @inlinable
     @discardableResult
-    package mutating func insert(_ value: Value, for key: Key, referenced: Bool) -> Int {
+    public mutating func insert(_ value: Value, for key: Key, referenced: Bool) -> Int {
         let slot = clock.insert(Entry(key: key, value: value), referenced: referenced)
         if let replaced = index.updateValue(slot, forKey: key) { clock.remove(replaced) }
         return slot
@@ -112,7 +112,7 @@ package struct ClockCache<Key: Hashable, Value> {
     /// Removes and returns the value for `key`.
     @inlinable
     @discardableResult
-    package mutating func removeValue(for key: Key) -> Value? {
+    public mutating func removeValue(for key: Key) -> Value? {
         guard let slot = index.removeValue(forKey: key) else { return nil }
         return clock.remove(slot)?.value
     }
@@ -120,7 +120,7 @@ package struct ClockCache<Key: Hashable, Value> {
     /// Removes the CLOCK's victim and returns it; nil when empty.
     @inlinable
     @discardableResult
-    package mutating func evict() -> (key: Key, value: Value)? {
+    public mutating func evict() -> (key: Key, value: Value)? {
         guard let slot = clock.victim(), let entry = clock.remove(slot) else { return nil }
         index.removeValue(forKey: entry.key)
         return (entry.key, entry.value)

@@ -21,9 +21,9 @@
 /// result stored late is under a key no later read asks for.
 ///
 /// Not thread-safe: each cache keeps it under the lock of what it guards.
-package struct InvalidationGuard: Sendable {
+public struct InvalidationGuard: Sendable {
     /// Taken before a read; its result is stored only if `admits` it.
-    package struct Ticket: Sendable, Equatable {
+    public struct Ticket: Sendable, Equatable {
         @usableFromInline let sequence: UInt64
 
         @inlinable
@@ -40,31 +40,31 @@ package struct InvalidationGuard: Sendable {
     @usableFromInline var stripes: [UInt64]
     /// Changes made elsewhere cannot be heard: lookups find nothing and
     /// nothing is stored, until it is lifted.
-    package private(set) var isSuspended = false
+    public private(set) var isSuspended = false
 
     /// `stripeCount`: a power of two; 1 for a cache only invalidated whole.
-    package init(stripeCount: Int) {
+    public init(stripeCount: Int) {
         precondition(stripeCount > 0 && stripeCount & (stripeCount - 1) == 0, "stripes are a power of two")
         stripes = Array(repeating: 0, count: stripeCount)
     }
 
     @inlinable
-    package var ticket: Ticket { Ticket(sequence: sequence) }
+    public var ticket: Ticket { Ticket(sequence: sequence) }
 
     /// The stripe of `hash` (a seeded `hashValue`, so no client can aim at one).
     @inlinable
-    package func stripe(of hash: Int) -> Int { hash & (stripes.count - 1) }
+    public func stripe(of hash: Int) -> Int { hash & (stripes.count - 1) }
 
     /// What depends on `hash` changed: tickets from before store nothing of it.
     @inlinable
-    package mutating func invalidate(hash: Int) {
+    public mutating func invalidate(hash: Int) {
         sequence &+= 1
         stripes[stripe(of: hash)] = sequence
     }
 
     /// Everything changed: tickets from before store nothing. `suspended`,
     /// when given, becomes the suspension.
-    package mutating func invalidateAll(suspended: Bool? = nil) {
+    public mutating func invalidateAll(suspended: Bool? = nil) {
         sequence &+= 1
         clearedAt = sequence
         if let suspended { isSuspended = suspended }
@@ -73,13 +73,13 @@ package struct InvalidationGuard: Sendable {
     /// Whether a result read after `ticket` may be stored, for what is
     /// invalidated only whole.
     @inlinable
-    package func admits(_ ticket: Ticket) -> Bool {
+    public func admits(_ ticket: Ticket) -> Bool {
         !isSuspended && clearedAt <= ticket.sequence
     }
 
     /// Whether a result read after `ticket` that depends on `hash` may be stored.
     @inlinable
-    package func admits(_ ticket: Ticket, hash: Int) -> Bool {
+    public func admits(_ ticket: Ticket, hash: Int) -> Bool {
         admits(ticket) && stripes[stripe(of: hash)] <= ticket.sequence
     }
 }

@@ -3,11 +3,13 @@
 /// response buffer, and the JSON log line (which escapes more than JSON
 /// requires, and spells those escapes here).
 ///
-/// `@inlinable`: each writer specialises the walk for its output, which
-/// then appends straight into its buffer.
-package enum JSONEscape {
+/// Public and `@inlinable`, where the rest of the module is `package`: the
+/// compiler inlines another module's `@inlinable` body only when it is public
+/// (Swift 6.3), so that each writer specialises the walk for its output,
+/// which then appends straight into its buffer.
+public enum JSONEscape {
     /// The escapes written as a backslash and one letter, besides `\"` and `\\`.
-    package enum ShortForms: Sendable {
+    public enum ShortForms: Sendable {
         /// `\b \f \n \r \t`, as `JSON.stringify` writes them (responses).
         case all
         /// `\n \r \t`; backspace and form feed as `\u0008`, `\u000c` (log lines).
@@ -18,14 +20,14 @@ package enum JSONEscape {
     /// the controls U+0000–U+001F; everything else, DEL and non-ASCII
     /// included, is kept as it is (as `JSON.stringify` does).
     @inlinable
-    package static func isRequired(_ byte: UInt8) -> Bool {
+    public static func isRequired(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     /// Appends `utf8` with the escapes JSON requires (`isRequired`); runs of
     /// bytes that need none are copied whole. No quotes.
     @inlinable
-    package static func appendEscaped<Output: JSONOutput & ~Copyable>(
+    public static func appendEscaped<Output: JSONOutput & ~Copyable>(
         _ utf8: UnsafeBufferPointer<UInt8>, to output: inout Output
     ) {
         var runStart = 0
@@ -41,7 +43,7 @@ package enum JSONEscape {
 
     /// The bytes `append(escapeOf:shortForms:to:)` writes for `scalar`.
     @inlinable
-    package static func length(ofEscapeOf scalar: UInt32, shortForms: ShortForms) -> Int {
+    public static func length(ofEscapeOf scalar: UInt32, shortForms: ShortForms) -> Int {
         shortForm(of: scalar, shortForms) == nil ? 6 : 2
     }
 
@@ -50,7 +52,7 @@ package enum JSONEscape {
     /// four lowercase hex digits (`\u001b`, `\u2028`), as `JSON.stringify`
     /// writes them.
     @inlinable
-    package static func append<Output: JSONOutput & ~Copyable>(
+    public static func append<Output: JSONOutput & ~Copyable>(
         escapeOf scalar: UInt32, shortForms: ShortForms, to output: inout Output
     ) {
         precondition(scalar <= 0xFFFF, "a \\u escape holds a BMP scalar")

@@ -8,10 +8,10 @@ import Glibc
 ///
 /// One condition goes with one `Locked` value: a pthread condition variable
 /// must always be waited on with the same mutex.
-package final class Condition: @unchecked Sendable {
+public final class Condition: @unchecked Sendable {
     @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    package init() {
+    public init() {
         condition = .allocate(capacity: 1)
         pthread_cond_init(condition, nil)
     }
@@ -22,12 +22,12 @@ package final class Condition: @unchecked Sendable {
     }
 
     /// Wakes one waiter, if any; with the lock held or not.
-    package func signal() {
+    public func signal() {
         pthread_cond_signal(condition)
     }
 
     /// Wakes every waiter; with the lock held or not.
-    package func broadcast() {
+    public func broadcast() {
         pthread_cond_broadcast(condition)
     }
 }
@@ -40,7 +40,7 @@ extension Locked {
     /// taken what it was for). The value is never held across the wait, only
     /// read before it and changed after it.
     @inlinable
-    package func withLock<Result, Failure: Error>(
+    public func withLock<Result, Failure: Error>(
         waitingOn condition: Condition, until isReady: (Value) -> Bool, _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)

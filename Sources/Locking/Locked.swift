@@ -10,11 +10,15 @@ import Glibc
 /// mutex is intercepted by ThreadSanitizer, so every report is a real one; uncontended it
 /// costs the same compare-and-swap. Adaptive: a waiter spins briefly before sleeping, as
 /// `Mutex` does, since our critical sections are a few lookups long.
-package final class Locked<Value: Sendable>: @unchecked Sendable {
+///
+/// Public, where the rest of the package says `package`: the compiler inlines
+/// another module's `@inlinable` body only when it is public (Swift 6.3), so a
+/// package `withLock` was a call, unspecialised, around every critical section.
+public final class Locked<Value: Sendable>: @unchecked Sendable {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var value: Value
 
-    package init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
@@ -32,7 +36,7 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
     /// Runs `body` on the value while holding the lock; keep it short and never call out.
     /// Typed throws, so that a body throwing one error type (`SQLiteError`) keeps it.
     @inlinable
-    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

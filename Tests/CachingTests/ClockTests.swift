@@ -33,8 +33,10 @@ struct ClockTests {
         var clock = Clock<[Int]>()
         let a = clock.insert([1], referenced: true)
         let b = clock.insert([2], referenced: false)
-        clock[a]?.append(9)
+        clock.modifyEntry(at: a) { $0?.append(9) }
         #expect(clock[a] == [1, 9])
+        #expect(clock.withEntry(at: a) { $0?.count } == 2)
+        #expect(clock.withEntry(at: b) { $0?.count } == 1)
         #expect(clock.victim() == b)
     }
 

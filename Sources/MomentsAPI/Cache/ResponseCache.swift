@@ -221,7 +221,8 @@ package final class ResponseCache: Sendable {
         let alias = Key(copying: alias)
         var released: Key?
         state.withLock { state in
-            guard let slot = state.entries.index[key], let entry = state.entries.clock[slot], entry.alias != alias else { return }
+            guard let slot = state.entries.index[key], state.entries.clock.withEntry(at: slot, { $0.map { $0.alias != alias } }) == true
+            else { return }
             released = Self.dropAlias(slot, &state.entries)
             attach(alias, to: slot, &state.entries)
         }
@@ -232,16 +233,20 @@ package final class ResponseCache: Sendable {
     private func attach(_ alias: Key, to slot: Int, _ entries: inout Entries) {
         guard entries.bytes + alias.bytes.count <= capacityBytes, entries.index[alias] == nil else { return }
         entries.index[alias] = slot
-        entries.clock[slot]?.alias = alias
-        entries.clock[slot]?.cost += alias.bytes.count
+        entries.clock.modifyEntry(at: slot) { entry in
+            entry?.alias = alias
+            entry?.cost += alias.bytes.count
+        }
         entries.bytes += alias.bytes.count
     }
 
     private static func dropAlias(_ slot: Int, _ entries: inout Entries) -> Key? {
-        guard let alias = entries.clock[slot]?.alias else { return nil }
+        guard let alias = entries.clock.withEntry(at: slot, { $0?.alias }) else { return nil }
         entries.index[alias] = nil
-        entries.clock[slot]?.alias = nil
-        entries.clock[slot]?.cost -= alias.bytes.count
+        entries.clock.modifyEntry(at: slot) { entry in
+            entry?.alias = nil
+            entry?.cost -= alias.bytes.count
+        }
         entries.bytes -= alias.bytes.count
         return alias
     }
@@ -267,7 +272,7 @@ package final class ResponseCache: Sendable {
             while state.entries.bytes + cost > capacityBytes || state.arena.availableBlocks * BlockArena.blockSize < blockBytes,
                   let victim = state.entries.clock.victim() {
                 // Admission: only a key asked for more often than the victim's displaces it.
-                guard let victimKey = state.entries.clock[victim]?.key,
+                guard let victimKey = state.entries.clock.withEntry(at: victim, { $0?.key }),
                       frequency > state.sketch.frequency(victimKey.hashValue) else { return }
                 released.append(Self.remove(victim, &state))
             }
@@ -318,7 +323,7 @@ package final class ResponseCache: Sendable {
 
     /// Whether the entry that made `listing` is still in its slot.
     private static func isLive(_ listing: Listing, _ clock: Clock<Entry>) -> Bool {
-        clock[listing.slot]?.serial == listing.serial
+        clock.withEntry(at: listing.slot) { $0?.serial } == listing.serial
     }
 
     /// Removes everything; `suspended`, when given, becomes the suspension.
