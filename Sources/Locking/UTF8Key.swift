@@ -11,29 +11,31 @@ import Glibc
 /// are one key exactly when the stores would take them as one id.
 ///
 /// It lives in `Locking`, the leaf module every layer already imports, so
-/// that each layer uses this one definition. It stores the string itself:
+/// that each layer uses this one definition. `public`, not `package`: Swift
+/// 6.3 inlines another module's `@inlinable` code only when it is public, and
+/// these compares run hundreds of times a request. It stores the string itself:
 /// making a key allocates nothing, and comparing two costs `String`'s own
 /// compare plus, for equal strings, a `memcmp` of storage they already have.
-package struct UTF8Key: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    package let string: String
+public struct UTF8Key: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let string: String
 
     @inlinable
-    package init(_ string: String) {
+    public init(_ string: String) {
         self.string = string
     }
 
-    package init(stringLiteral value: String) {
+    public init(stringLiteral value: String) {
         self.string = value
     }
 
-    package var description: String { string }
+    public var description: String { string }
 
     /// Byte equality implies canonical equivalence, so `String`'s own `==`
     /// (a compare of the bits for identical or small strings) rules out
     /// almost every unequal pair first; only strings it finds equal have
     /// their bytes compared, which tells NFC from NFD.
     @inlinable
-    package static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool {
+    public static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool {
         guard lhs.string == rhs.string else { return false }
         let left = lhs.string.utf8, right = rhs.string.utf8
         let count = left.count
@@ -53,7 +55,7 @@ package struct UTF8Key: Hashable, Sendable, CustomStringConvertible, Expressible
     /// apart, so an index by hash alone (the response cache's by moment)
     /// never takes one for the other.
     @inlinable
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         let bytes = string.utf8
         if bytes.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
             // The same bytes fed the same way, so that equal keys hash alike however they are stored.
@@ -68,7 +70,7 @@ package struct UTF8Key: Hashable, Sendable, CustomStringConvertible, Expressible
 extension UTF8Key {
     /// Whether two optional strings are the same bytes (two nils are).
     @inlinable
-    package static func same(_ lhs: String?, _ rhs: String?) -> Bool {
+    public static func same(_ lhs: String?, _ rhs: String?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): true
         case (let lhs?, let rhs?): UTF8Key(lhs) == UTF8Key(rhs)
@@ -78,7 +80,7 @@ extension UTF8Key {
 
     /// Whether two lists of strings are the same bytes, item by item.
     @inlinable
-    package static func same(_ lhs: [String], _ rhs: [String]) -> Bool {
+    public static func same(_ lhs: [String], _ rhs: [String]) -> Bool {
         lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { UTF8Key($0) == UTF8Key($1) }
     }
 }
