@@ -52,10 +52,12 @@ public struct Clock<Entry> {
 
     /// Lends the entry in `slot` (nil when empty) to `body` without copying it.
     /// Closures rather than `_read`/`_modify` accessors: a coroutine accessor
-    /// that is not inlined whole allocates its frame on every access.
+    /// that is not inlined whole allocates its frame on every access. Through
+    /// the buffer, because `Array`'s getter copies the element out first.
     @inlinable
     public func withEntry<Result>(at slot: Int, _ body: (borrowing Entry?) -> Result) -> Result {
-        body(slots[slot].entry)
+        precondition(slots.indices.contains(slot), "a slot of this clock")
+        return slots.withUnsafeBufferPointer { body($0[slot].entry) }
     }
 
     /// Lends the entry in `slot` (nil when empty) to `body` to change in

@@ -135,6 +135,11 @@ package final class ResponseCache: Sendable {
         var cost: Int
         /// Tells this entry from a later one in the same slot, for the reverse index.
         var serial: UInt64
+
+        /// What a hit needs, read without copying the keys.
+        var found: (canonical: Int, blocks: [Int32], bodyCount: Int, operationName: String?) {
+            (key.hashValue, blocks, bodyCount, operationName)
+        }
     }
 
     /// An entry (slot, serial) listing a moment (its id's hash).
@@ -202,16 +207,16 @@ package final class ResponseCache: Sendable {
     package func lookup(_ key: Key) -> Hit? {
         state.withLock { state in
             guard !state.invalidations.isSuspended, let slot = state.entries.index[key],
-                  let entry = state.entries.clock[slot] else {
+                  let found = state.entries.clock.withEntry(at: slot, { $0?.found }) else {
                 // An alias miss is followed by the canonical lookup, which counts.
                 if !key.isAlias { state.sketch.increment(key.hashValue) }
                 return nil
             }
             // Frequencies are the canonical key's, however it was found.
-            state.sketch.increment(entry.key.hashValue)
+            state.sketch.increment(found.canonical)
             state.entries.clock.markReferenced(slot)
             // Copied under the lock: once it is let go the blocks may be reused.
-            return Hit(body: state.arena.load(entry.blocks, count: entry.bodyCount), operationName: entry.operationName)
+            return Hit(body: state.arena.load(found.blocks, count: found.bodyCount), operationName: found.operationName)
         }
     }
 
