@@ -24,8 +24,8 @@ import Moments
 ///
 /// Two locks, one for timelines and one for likes (entries and
 /// invalidations each), so that a page's timeline lookup never waits behind
-/// another page's likers lookup, the longest hold (perf, like-mix: the
-/// timeline lookup was the first sleeper on the one lock they shared).
+/// another page's likers lookup, the longest hold (under the like mix, one
+/// shared lock made the timeline lookup its first sleeper).
 /// The interning table has a third, never taken inside the other two. Hits
 /// copy values out (reference-count increments, no allocation) and values
 /// released by removals are dropped after the lock is let go.
@@ -43,8 +43,8 @@ final class ReadCache: Sendable {
         let count: Int
         /// `users.count`, kept beside `count`: `serves(limit:)` runs for
         /// every moment of a page under the cache's lock, and reading the
-        /// array's header there was a cache miss of its own (perf, like-mix:
-        /// two fifths of that lookup's samples).
+        /// array's header there was a cache miss of its own, a large share
+        /// of that lookup's time under the like mix.
         private let kept: Int
         private let ids: Set<UTF8Key>?
 

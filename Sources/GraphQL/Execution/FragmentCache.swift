@@ -19,10 +19,8 @@ import Locking
 /// selection (its lineage, kept in one shard) hold one `FragmentKey.other`
 /// at a time, and storing one with another `other` (a moment whose likes
 /// changed has a new snapshot) removes the older ones at once instead of
-/// leaving them to age out. Why: under a like mix the old fragments of
-/// every liked moment filled the cache to its 6 MiB bound, against 4.5 MB
-/// once they are dropped (the peak RSS of that mix, about 37 MB, sits under
-/// a 40 MB budget).
+/// leaving them to age out: under a like mix the old fragments of every
+/// liked moment would otherwise fill the cache to its bound (docs/performance.md).
 package final class FragmentCache: Sendable {
     struct Key: Hashable, Sendable {
         /// The selection the bytes were written for: its id
