@@ -16,9 +16,10 @@
 /// Bounded memory: a counter per stripe, not per id; a write forces a
 /// re-read of the few other ids of its stripe at worst.
 ///
-/// Caches whose keys name immutable data (the fragment cache: a moment's
-/// like data is an instance that a change replaces) need no guard: a stale
-/// result stored late is under a key no later read asks for.
+/// Caches whose keys name immutable data need no guard: the fragment cache
+/// (a moment's like data is an instance that a change replaces, so a stale
+/// result stored late is under a key no later read asks for), and the
+/// document cache (a prepared document is a function of its text alone).
 ///
 /// Not thread-safe: each cache keeps it under the lock of what it guards.
 public struct InvalidationGuard: Sendable {
