@@ -6,10 +6,9 @@ import Glibc
 package struct DatabaseConfiguration: Sendable {
     /// Reader connections in the pool; reads beyond this wait for a free one. Default `defaultReaders`.
     package var readers: Int
-    /// One reader per online core, at least 2. More were measured slower on 2 cores
-    /// (compare.py, feed-synthetic: 4 readers 11,100 req/s and 40 MB peak RSS, 2 readers
-    /// 13,900 and 37 MB): with the read cache in front, readers mostly idle, and each maps
-    /// the file separately, which counts its pages again in the RSS.
+    /// One reader per online core, at least 2. Not more: with the read cache in front,
+    /// readers mostly idle, and each maps the file separately, which counts its pages again
+    /// in the RSS (docs/performance.md has the figures).
     package static let defaultReaders = max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     /// How long a connection retries a lock held by another process before
     /// failing with SQLITE_BUSY (`sqlite3_busy_timeout`). Default 5000 ms.
