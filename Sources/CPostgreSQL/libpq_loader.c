@@ -6,9 +6,10 @@
 
 // One pointer per function we call, typed from libpq's own declarations.
 #define LIBPQ_FUNCTIONS(X) \
-    X(PQconnectdbParams) X(PQfinish) X(PQstatus) X(PQtransactionStatus) X(PQserverVersion) \
-    X(PQerrorMessage) X(PQsocket) X(PQexec) X(PQexecParams) X(PQprepare) X(PQexecPrepared) \
-    X(PQsendQuery) X(PQgetResult) X(PQconsumeInput) X(PQisBusy) X(PQnotifies) X(PQfreemem) \
+    X(PQconnectStartParams) X(PQconnectPoll) X(PQfinish) X(PQstatus) X(PQtransactionStatus) \
+    X(PQserverVersion) X(PQerrorMessage) X(PQsocket) X(PQsetnonblocking) X(PQflush) \
+    X(PQsendQuery) X(PQsendQueryParams) X(PQsendPrepare) X(PQsendQueryPrepared) \
+    X(PQgetResult) X(PQconsumeInput) X(PQisBusy) X(PQnotifies) X(PQfreemem) \
     X(PQresultStatus) X(PQresultErrorMessage) X(PQresultErrorField) X(PQntuples) X(PQnfields) \
     X(PQftype) X(PQgetvalue) X(PQgetisnull) X(PQclear)
 
@@ -48,29 +49,31 @@ int cpq_load(char *error, size_t size) {
     return loaded;
 }
 
-PGconn *cpq_PQconnectdbParams(const char *const *keywords, const char *const *values, int expand_dbname) {
-    return libpq.PQconnectdbParams(keywords, values, expand_dbname);
+PGconn *cpq_PQconnectStartParams(const char *const *keywords, const char *const *values, int expand_dbname) {
+    return libpq.PQconnectStartParams(keywords, values, expand_dbname);
 }
+PostgresPollingStatusType cpq_PQconnectPoll(PGconn *conn) { return libpq.PQconnectPoll(conn); }
 void cpq_PQfinish(PGconn *conn) { libpq.PQfinish(conn); }
 ConnStatusType cpq_PQstatus(const PGconn *conn) { return libpq.PQstatus(conn); }
 PGTransactionStatusType cpq_PQtransactionStatus(const PGconn *conn) { return libpq.PQtransactionStatus(conn); }
 int cpq_PQserverVersion(const PGconn *conn) { return libpq.PQserverVersion(conn); }
 char *cpq_PQerrorMessage(const PGconn *conn) { return libpq.PQerrorMessage(conn); }
 int cpq_PQsocket(const PGconn *conn) { return libpq.PQsocket(conn); }
+int cpq_PQsetnonblocking(PGconn *conn, int arg) { return libpq.PQsetnonblocking(conn, arg); }
+int cpq_PQflush(PGconn *conn) { return libpq.PQflush(conn); }
 
-PGresult *cpq_PQexec(PGconn *conn, const char *query) { return libpq.PQexec(conn, query); }
-PGresult *cpq_PQexecParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes,
-                           const char *const *paramValues, const int *paramLengths, const int *paramFormats,
-                           int resultFormat) {
-    return libpq.PQexecParams(conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats,
-                              resultFormat);
+int cpq_PQsendQueryParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes,
+                          const char *const *paramValues, const int *paramLengths, const int *paramFormats,
+                          int resultFormat) {
+    return libpq.PQsendQueryParams(conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats,
+                                   resultFormat);
 }
-PGresult *cpq_PQprepare(PGconn *conn, const char *stmtName, const char *query, int nParams, const Oid *paramTypes) {
-    return libpq.PQprepare(conn, stmtName, query, nParams, paramTypes);
+int cpq_PQsendPrepare(PGconn *conn, const char *stmtName, const char *query, int nParams, const Oid *paramTypes) {
+    return libpq.PQsendPrepare(conn, stmtName, query, nParams, paramTypes);
 }
-PGresult *cpq_PQexecPrepared(PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues,
-                             const int *paramLengths, const int *paramFormats, int resultFormat) {
-    return libpq.PQexecPrepared(conn, stmtName, nParams, paramValues, paramLengths, paramFormats, resultFormat);
+int cpq_PQsendQueryPrepared(PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues,
+                            const int *paramLengths, const int *paramFormats, int resultFormat) {
+    return libpq.PQsendQueryPrepared(conn, stmtName, nParams, paramValues, paramLengths, paramFormats, resultFormat);
 }
 int cpq_PQsendQuery(PGconn *conn, const char *query) { return libpq.PQsendQuery(conn, query); }
 PGresult *cpq_PQgetResult(PGconn *conn) { return libpq.PQgetResult(conn); }

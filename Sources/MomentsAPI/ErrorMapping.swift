@@ -7,6 +7,10 @@ import Moments
 /// anything else is logged with its detail and the request's id, and
 /// answered as a generic internal error.
 package struct ErrorMapping: Sendable {
+    /// What a client is told when the database is unavailable (`StorageUnavailable`).
+    package static let databaseUnavailable = GraphQLError(
+        "The database is unavailable; try again later.", code: .databaseUnavailable)
+
     private let logger: Logger
 
     package init(logger: Logger) { self.logger = logger }
@@ -23,6 +27,9 @@ package struct ErrorMapping: Sendable {
             return GraphQLError("Moment '\(id)' not found.", code: .notFound)
         case MomentsError.pageSizeOutOfRange(let requested, let maximum):
             return GraphQLError("`first` must be between 0 and \(maximum) (got \(requested)).", code: .badUserInput)
+        case is StorageUnavailable:
+            // Not logged per request: the database's state changes are (one line each).
+            return Self.databaseUnavailable
         default:
             var metadata: Logger.Metadata = ["error": "\(String(reflecting: error))"]
             if let requestID = (context as? MomentsContext)?.request?.requestID, !requestID.isEmpty {

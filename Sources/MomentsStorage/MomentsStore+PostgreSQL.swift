@@ -17,11 +17,14 @@ extension MomentsStore {
     /// Opens a PostgreSQL database: an empty one gets the generated layout
     /// (and, when `seedDemoData`, the demo data) in one transaction.
     ///
-    /// With the read cache on, a notification connection of its own clears
-    /// each like's moment from this instance's cache when any instance (or
-    /// any program) commits a change to it; while that connection is down
-    /// the cache is bypassed (`ReadCache.suspend`). Open waits up to the
-    /// connect timeout for it, so a healthy start begins with the cache on.
+    /// One connection of its own `LISTEN`s and watches the database
+    /// (`PGNotificationListener`): its heartbeats keep `reachability`, which
+    /// fails requests fast while the database is unreachable. With the read
+    /// cache on, each notification clears that moment from this instance's
+    /// cache when any instance (or any program) commits a change to it, and
+    /// while listening is not confirmed within the staleness window the
+    /// cache is bypassed (`ReadCache.suspend`). Open waits up to the connect
+    /// timeout for it, so a healthy start begins with the cache on.
     static func open(postgreSQL uri: String, options: Options) throws -> MomentsStore {
         let settings = options.postgreSQL.connection
         let setUp = try PGConnection(uri: uri, settings: settings)
@@ -31,20 +34,18 @@ extension MomentsStore {
             try insertDemoData(into: connection, now: clock() / 1000)
         } : nil)
 
-        let pool = PGPool(uri: uri, configuration: options.postgreSQL)
+        let reachability = PGReachability(onChange: options.onReachabilityChange)
+        let pool = PGPool(uri: uri, configuration: options.postgreSQL, reachability: reachability)
         let likes = PostgreSQLLikeRepository(
             pool: pool, clock: clock, commits: CommitMetrics(factory: options.metrics),
             whileWaitingForCommit: options.database.whileWaitingForCommit)
         let users = PostgreSQLUserRepository(pool: pool)
         let moments = PostgreSQLMomentRepository(pool: pool)
-        guard options.cache.isEnabled else {
-            return MomentsStore(backend: .postgreSQL(PostgreSQLBackend(pool: pool, listener: nil)),
-                                users: users, moments: moments, likes: likes, cache: options.cache)
-        }
         let box = CacheBox()
         let listening = DispatchSemaphore(value: 0)
         let listener = PGNotificationListener(
             uri: uri, channel: PostgreSQLSchema.channel, settings: settings, timing: options.notifications,
+            reachability: reachability,
             handlers: .init(
                 onNotification: { payload in
                     if payload.isEmpty { box.cache?.clear() } else { box.cache?.invalidateLikes(momentID: payload) }
@@ -74,6 +75,13 @@ extension MomentsStore {
 
     /// Whether the read cache is on and hearing changes (false while it is bypassed).
     package var isReadCacheTracking: Bool { cache.map { !$0.isSuspended } ?? false }
+
+    /// Whether the database answers, as last seen; nil on SQLite, whose
+    /// file is always at hand.
+    package var reachability: PGReachability? {
+        guard case .postgreSQL(let database) = backend else { return nil }
+        return database.pool.reachability
+    }
 
     // MARK: The QA page on PostgreSQL
 

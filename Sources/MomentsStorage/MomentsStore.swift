@@ -20,6 +20,8 @@ package final class MomentsStore: Sendable {
         package var postgreSQL = PGPoolConfiguration()
         /// On PostgreSQL: how the change-notification connection checks itself.
         package var notifications = PGNotificationListener.Timing()
+        /// On PostgreSQL: told of each change of the database's reachability (a log line each).
+        package var onReachabilityChange: @Sendable (PGReachability.Change) -> Void = { _ in }
         /// Where the commit metrics go (`CommitMetrics`); by default nowhere.
         package var metrics: any MetricsFactory = NOOPMetricsHandler.instance
 
@@ -122,13 +124,13 @@ package final class MomentsStore: Sendable {
         return true
     }
 
-    /// Readiness: a trivial read on a pooled reader (on PostgreSQL a pooled
-    /// connection, reconnecting if it must, within the connect timeout).
-    package func ping() throws {
-        switch backend {
-        case .sqlite(let pool): _ = try pool.read { try $0.scalar("SELECT 1") }
-        case .postgreSQL(let database): try database.ping()
-        }
+    /// Why the store cannot serve now, for readiness; nil when it can. From
+    /// state, never a query: on PostgreSQL, the database unreachable
+    /// (`PGReachability`) and for how long; SQLite's file is always at hand.
+    package var unavailability: String? {
+        guard let state = reachability?.snapshot, !state.isReachable else { return nil }
+        let seconds = state.since.duration(to: .now).components.seconds
+        return "database unreachable for \(seconds) s (\(state.reason ?? "unknown"))"
     }
 
     /// Closes the database; pending writes finish first, later calls throw.

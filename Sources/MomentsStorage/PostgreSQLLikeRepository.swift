@@ -62,7 +62,7 @@ final class PostgreSQLLikeRepository: LikeRepository {
     func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [UTF8Key: MomentLikes] {
         guard !momentIDs.isEmpty else { return [:] }
         var read = LikesRead(momentCount: momentIDs.count, limit: limit)
-        try pool.transaction(.snapshotRead) { connection in
+        try pool.servingTransaction(.snapshotRead) { connection in
             let rows = try connection.query(Self.likers, [.text(PGArray.encode(momentIDs)), .integer(Int64(limit))])
             for row in 0..<rows.count {
                 read.add(at: Int(try rows.int64(row, 0)) - 1, count: Int(try rows.int64(row, 1)), liker: rows.optionalText(row, 2))
@@ -81,7 +81,7 @@ final class PostgreSQLLikeRepository: LikeRepository {
 
     func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<UTF8Key> {
         guard !momentIDs.isEmpty else { return [] }
-        return try pool.withConnection { connection in try Self.likedMoments(momentIDs, by: viewerID, on: connection) }
+        return try pool.serving { connection in try Self.likedMoments(momentIDs, by: viewerID, on: connection) }
     }
 
     private static func likedMoments(_ momentIDs: [String], by viewerID: String, on connection: PGConnection) throws -> Set<UTF8Key> {
@@ -96,7 +96,7 @@ final class PostgreSQLLikeRepository: LikeRepository {
         var outcome: Result<Void, any Error> = .success(())
         whileWaitingForCommit {
             outcome = Result {
-                try pool.withConnection { connection in
+                try pool.serving { connection in
                     let sql = isLiked ? Self.insert : Self.delete
                     let parameters: [PGValue] = isLiked ? [.text(momentID), .text(userID), .integer(likedAt)] : [.text(momentID), .text(userID)]
                     // The statement is its own transaction: its time is the commit's.

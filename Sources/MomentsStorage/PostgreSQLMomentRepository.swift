@@ -77,7 +77,7 @@ final class PostgreSQLMomentRepository: MomentRepository {
     }
 
     func timeline(userID: String, page: PageRequest) throws -> Timeline? {
-        try pool.transaction(.snapshotRead) { connection in
+        try pool.servingTransaction(.snapshotRead) { connection in
             guard let user = try PostgreSQLUserRepository.user(id: userID, on: connection) else { return nil }
             let (moments, hasNextPage) = try Self.moments(userID: userID, viewer: user, page: page, on: connection)
             return Timeline(user: user, moments: moments, hasNextPage: hasNextPage)
@@ -85,7 +85,7 @@ final class PostgreSQLMomentRepository: MomentRepository {
     }
 
     func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool {
-        try pool.withConnection { connection in
+        try pool.serving { connection in
             try connection.query(Self.visibility, [.text(momentID), .text(viewerID)]).bool(0, 0)
         }
     }

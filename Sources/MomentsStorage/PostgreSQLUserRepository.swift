@@ -12,7 +12,7 @@ final class PostgreSQLUserRepository: UserRepository {
     }
 
     func user(id: String) throws -> User? {
-        try pool.withConnection { connection in try Self.user(id: id, on: connection) }
+        try pool.serving { connection in try Self.user(id: id, on: connection) }
     }
 
     /// The user, read on a connection already checked out (inside another read).

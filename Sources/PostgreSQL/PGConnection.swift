@@ -6,18 +6,31 @@ import CPostgreSQL
 /// One libpq connection (`PGconn*`), with its prepared statements.
 ///
 /// Not `Sendable`: one thread uses it at a time (the pool that lends it
-/// guarantees this). Every call blocks that thread until the server answers,
-/// as SQLite's calls block the handler thread that makes them.
+/// guarantees this). Every call blocks that thread until the server answers
+/// or the call's `PGWait` ends: libpq runs in non-blocking mode and the
+/// thread waits in `poll` on the connection's socket, so a silent network
+/// costs a caller its own bound, never TCP's minutes. A call that ends
+/// without its answer closes the connection: what the server did with the
+/// statement is unknown, and the connection cannot be trusted again.
 package final class PGConnection {
     private var handle: OpaquePointer?
     /// SQL -> the name it was prepared under on this connection.
     private var prepared: [String: String] = [:]
     private let observer: (@Sendable (String) -> Void)?
+    /// What bounds each call's wait for the server: the pool sets it to the
+    /// borrower's for each loan (`PGPool.withConnection`). Nil: each call
+    /// waits at most the statement timeout plus a second from its start.
+    package var wait: PGWait?
+    private let statementBound: Duration
 
-    /// Connects with `uri` (a libpq connection URI, `postgres://...`) and `settings`.
-    package init(uri: String, settings: PGConnectionSettings) throws(PGError) {
-        handle = try Self.connect(uri: uri, settings: settings)
+    /// Connects with `uri` (a libpq connection URI, `postgres://...`) and
+    /// `settings`, within `wait` (if any) and the settings' connect timeout;
+    /// later calls wait within `wait` too until it is changed.
+    package init(uri: String, settings: PGConnectionSettings, wait: PGWait? = nil) throws(PGError) {
+        handle = try Self.connect(uri: uri, settings: settings, wait: wait ?? PGWait(deadline: .now.advanced(by: .seconds(settings.connectTimeoutSeconds))))
         observer = settings.statementObserver
+        statementBound = settings.statementBound
+        self.wait = wait
     }
 
     deinit {
@@ -30,9 +43,14 @@ package final class PGConnection {
         prepared.removeAll()
     }
 
-    /// Opens a `PGconn` (blocking, bounded by `connect_timeout`); nil never: throws instead.
-    static func connect(uri: String, settings: PGConnectionSettings) throws(PGError) -> OpaquePointer {
+    /// Opens a `PGconn` with `PQconnectStartParams` and `PQconnectPoll`,
+    /// waiting in `poll` within `wait` capped at the connect timeout (libpq
+    /// enforces `connect_timeout` only in its blocking calls). Host names
+    /// are resolved before the first wait, by libpq, blocking: give an
+    /// address where a resolver may be slow.
+    static func connect(uri: String, settings: PGConnectionSettings, wait: PGWait) throws(PGError) -> OpaquePointer {
         try loadLibPQ()
+        let wait = wait.capped(at: .seconds(settings.connectTimeoutSeconds))
         let parameters = settings.parameters(uri: uri)
         let keywords = parameters.map { strdup($0.0) }
         let values = parameters.map { strdup($0.1) }
@@ -40,17 +58,42 @@ package final class PGConnection {
             keywords.forEach { free($0) }
             values.forEach { free($0) }
         }
-        let conn: OpaquePointer? = (keywords.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { keywordPointers in
+        let started: OpaquePointer? = (keywords.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { keywordPointers in
             (values.map { UnsafePointer($0) } + [nil]).withUnsafeBufferPointer { valuePointers in
-                cpq_PQconnectdbParams(keywordPointers.baseAddress, valuePointers.baseAddress, 1)
+                cpq_PQconnectStartParams(keywordPointers.baseAddress, valuePointers.baseAddress, 1)
             }
         }
-        guard let conn, cpq_PQstatus(conn) == CONNECTION_OK else {
-            let error = PGError.connection(conn, call: "PQconnectdbParams").redacting(passwordsOf: PGConnectionString(uri))
-            if let conn { cpq_PQfinish(conn) }
-            throw error
+        guard let conn = started else { throw PGError(sqlState: PGError.connectionFailure, message: "out of memory", call: "PQconnectStartParams") }
+        do throws(PGError) {
+            try finishConnecting(conn, wait: wait)
+            guard cpq_PQsetnonblocking(conn, 1) == 0 else { throw PGError.connection(conn, call: "PQsetnonblocking") }
+            return conn
+        } catch {
+            cpq_PQfinish(conn)
+            throw error.redacting(passwordsOf: PGConnectionString(uri))
         }
-        return conn
+    }
+
+    /// The call named by errors of connecting.
+    package static let connectCall = "PQconnectPoll"
+
+    /// libpq's connection state machine: poll the socket for what `PQconnectPoll` asks, until it is done.
+    private static func finishConnecting(_ conn: OpaquePointer, wait: PGWait) throws(PGError) {
+        guard cpq_PQstatus(conn) != CONNECTION_BAD else { throw PGError.connection(conn, call: "PQconnectStartParams") }
+        var polling = PGRES_POLLING_WRITING
+        while true {
+            switch polling {
+            case PGRES_POLLING_OK:
+                return
+            case PGRES_POLLING_READING:
+                try wait.until(cpq_PQsocket(conn), ready: Int16(POLLIN), call: connectCall)
+            case PGRES_POLLING_WRITING:
+                try wait.until(cpq_PQsocket(conn), ready: Int16(POLLOUT), call: connectCall)
+            default:
+                throw PGError.connection(conn, call: connectCall)
+            }
+            polling = cpq_PQconnectPoll(conn)
+        }
     }
 
     /// Maps libpq into the process on the first connection (Sources/CPostgreSQL
@@ -78,7 +121,7 @@ package final class PGConnection {
     // MARK: Statements
 
     /// Runs `sql` as a prepared statement (prepared once per connection with
-    /// `PQprepare`, then `PQexecPrepared`), with `parameters` as $1, $2, ...
+    /// `PQsendPrepare`, then `PQsendQueryPrepared`), with `parameters` as $1, $2, ...
     @discardableResult
     package func query(_ sql: String, _ parameters: [PGValue] = []) throws(PGError) -> PGRows {
         let conn = try conn()
@@ -87,57 +130,94 @@ package final class PGConnection {
             name = known
         } else {
             name = "moments_\(prepared.count)"
-            guard let result = cpq_PQprepare(conn, name, sql, 0, nil) else {
-                throw PGError.connection(conn, call: "PQprepare", sql: sql)
-            }
-            defer { cpq_PQclear(result) }
-            guard cpq_PQresultStatus(result) == PGRES_COMMAND_OK else {
-                throw PGError.result(result, conn: conn, call: "PQprepare", sql: sql)
-            }
+            _ = try exchange(conn, call: "PQsendPrepare", sql: sql) { cpq_PQsendPrepare(conn, name, sql, 0, nil) }
             prepared[sql] = name
         }
         observer?(sql)
-        let result = Self.withCStrings(parameters) { values in
-            cpq_PQexecPrepared(conn, name, Int32(values.count), values, nil, nil, 0)
+        return try Self.withCStrings(parameters) { values throws(PGError) in
+            try exchange(conn, call: "PQsendQueryPrepared", sql: sql) {
+                cpq_PQsendQueryPrepared(conn, name, Int32(values.count), values, nil, nil, 0)
+            }
         }
-        return try rows(result, conn: conn, call: "PQexecPrepared", sql: sql)
     }
 
-    /// Runs `sql` once, unprepared (`PQexecParams`): for statements whose text varies (batched inserts).
+    /// Runs `sql` once, unprepared (`PQsendQueryParams`): for statements whose text varies (batched inserts).
     @discardableResult
     package func queryOnce(_ sql: String, _ parameters: [PGValue] = []) throws(PGError) -> PGRows {
         let conn = try conn()
         observer?(sql)
-        let result = Self.withCStrings(parameters) { values in
-            cpq_PQexecParams(conn, sql, Int32(values.count), nil, values, nil, nil, 0)
+        return try Self.withCStrings(parameters) { values throws(PGError) in
+            try exchange(conn, call: "PQsendQueryParams", sql: sql) {
+                cpq_PQsendQueryParams(conn, sql, Int32(values.count), nil, values, nil, nil, 0)
+            }
         }
-        return try rows(result, conn: conn, call: "PQexecParams", sql: sql)
     }
 
-    /// Runs a script of one or more statements without parameters (`PQexec`): schema, BEGIN, COMMIT.
+    /// Runs a script of one or more statements without parameters (`PQsendQuery`): schema, BEGIN, COMMIT.
     package func executeScript(_ sql: String) throws(PGError) {
         let conn = try conn()
         observer?(sql)
-        _ = try rows(cpq_PQexec(conn, sql), conn: conn, call: "PQexec", sql: sql)
+        _ = try exchange(conn, call: "PQsendQuery", sql: sql) { cpq_PQsendQuery(conn, sql) }
     }
 
-    private func rows(_ result: OpaquePointer?, conn: OpaquePointer, call: String, sql: String) throws(PGError) -> PGRows {
-        guard let result else { throw PGError.connection(conn, call: call, sql: sql) }
-        switch cpq_PQresultStatus(result) {
-        case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
-            return PGRows(result: result, sql: sql)
-        default:
-            let error = PGError.result(result, conn: conn, call: call, sql: sql)
-            cpq_PQclear(result)
+    /// Sends with `send`, flushes, and reads every result of the command:
+    /// the rows of the last, or the first error. Closes the connection when
+    /// `wait` ends first or the connection fails.
+    private func exchange(
+        _ conn: OpaquePointer, call: String, sql: String, send: () -> Int32
+    ) throws(PGError) -> PGRows {
+        let wait = wait ?? PGWait(deadline: .now.advanced(by: statementBound))
+        do throws(PGError) {
+            guard send() == 1 else { throw PGError.connection(conn, call: call, sql: sql) }
+            try flush(conn, call: call, wait: wait)
+            var rows: PGRows?
+            var failure: PGError?
+            while true {
+                while cpq_PQisBusy(conn) == 1 {
+                    try wait.until(cpq_PQsocket(conn), ready: Int16(POLLIN), call: call)
+                    guard cpq_PQconsumeInput(conn) == 1 else { throw PGError.connection(conn, call: call, sql: sql) }
+                }
+                guard let result = cpq_PQgetResult(conn) else { break }
+                switch cpq_PQresultStatus(result) {
+                case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+                    rows = PGRows(result: result, sql: sql)
+                default:
+                    if failure == nil { failure = PGError.result(result, conn: conn, call: call, sql: sql) }
+                    cpq_PQclear(result)
+                }
+            }
+            if let failure { throw failure }
+            guard let rows else { throw PGError.connection(conn, call: call, sql: sql) }
+            return rows
+        } catch {
+            if error.isUnanswered || error.isConnectionFailure { close() }
             throw error
         }
     }
 
+    /// Writes what libpq holds for the server; waits for the socket when its buffer is full.
+    private func flush(_ conn: OpaquePointer, call: String, wait: PGWait) throws(PGError) {
+        while true {
+            switch cpq_PQflush(conn) {
+            case 0:
+                return
+            case 1:
+                // Reading too: the server may be waiting for us to read before it reads more.
+                try wait.until(cpq_PQsocket(conn), ready: Int16(POLLIN | POLLOUT), call: call)
+                guard cpq_PQconsumeInput(conn) == 1 else { throw PGError.connection(conn, call: call) }
+            default:
+                throw PGError.connection(conn, call: call)
+            }
+        }
+    }
+
     /// `parameters` as NUL-terminated C strings (NULL for SQL NULL), alive during `body`.
-    private static func withCStrings<T>(_ parameters: [PGValue], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+    private static func withCStrings<T>(
+        _ parameters: [PGValue], _ body: ([UnsafePointer<CChar>?]) throws(PGError) -> T
+    ) throws(PGError) -> T {
         let strings = parameters.map { $0.textFormat.map { strdup($0) } ?? nil }
         defer { strings.forEach { free($0) } }
-        return body(strings.map { $0.map { UnsafePointer($0) } })
+        return try body(strings.map { $0.map { UnsafePointer($0) } })
     }
 
     /// The server's version number (`PQserverVersion`: 160004 for 16.4).

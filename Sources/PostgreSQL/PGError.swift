@@ -61,6 +61,29 @@ package struct PGError: Error, Sendable, Hashable, CustomStringConvertible {
     package static func unavailable(_ what: String) -> PGError {
         PGError(sqlState: "08003", message: what, call: "pool")
     }
+
+    /// The server did not answer `call` within its wait (`PGWait`): the
+    /// connection is closed, and what the server did is unknown.
+    /// Implementation-defined subclass `M01` of class 08.
+    package static func unanswered(call: String) -> PGError {
+        PGError(sqlState: unansweredState, message: "no answer from the server in time", call: call)
+    }
+
+    /// The database is known to be unreachable (`PGReachability`): nothing was sent.
+    package static func unreachable(_ reason: String) -> PGError {
+        PGError(sqlState: unreachableState, message: "the database is unreachable: \(reason)", call: "pool")
+    }
+
+    static let unansweredState = "08M01"
+    static let unreachableState = "08M02"
+
+    /// `unanswered`: a wait ended before the server's answer.
+    package var isUnanswered: Bool { sqlState == Self.unansweredState }
+
+    /// The database could not be reached or did not answer in time (class
+    /// 08, or the server shutting down): what a client is told as "the
+    /// database is unavailable", as opposed to an error in a statement.
+    package var isUnavailable: Bool { isConnectionFailure }
 }
 
 extension String {

@@ -6,30 +6,46 @@ import Dispatch
 import Locking
 
 /// A dedicated connection that `LISTEN`s on one channel, on a thread of its
-/// own: it waits in `poll` on `PQsocket`, reads with `PQconsumeInput` and
-/// hands each `PQnotifies` payload to `onNotification` as it arrives (no
-/// queue of ours: the server queues until we read).
+/// own, and that is also the database's monitor: it waits in `poll` on
+/// `PQsocket`, reads with `PQconsumeInput` and hands each `PQnotifies`
+/// payload to `onNotification` as it arrives (no queue of ours: the server
+/// queues until we read).
 ///
-/// Liveness: every `heartbeatIntervalMilliseconds` it sends `SELECT 1`; if
-/// the answer has not come within `heartbeatTimeoutMilliseconds`, or the
-/// connection fails, it calls `onLost`, reconnects (retrying every
-/// `reconnectDelayMilliseconds`) and, once listening again, calls
-/// `onListening`. Notifications of commits before the heartbeat's answer are
-/// delivered before it, so while the listener is up nothing is missed for
-/// longer than interval + timeout.
+/// Every `heartbeatIntervalMilliseconds` it sends `SELECT 1`. The server
+/// sends the notifications of every commit before the heartbeat reached it
+/// ahead of the answer, so an answered heartbeat confirms that nothing
+/// committed before it was sent is missed. Listening counts (`onListening`)
+/// only while the last confirmation is younger than the window
+/// (`windowMilliseconds` less a poll slice): past it `onLost` is called,
+/// the caches stop serving, and the next answer calls `onListening` again.
+/// So whatever the network does, what the caches serve is never older than
+/// the window.
+///
+/// Reachability (`PGReachability`): a heartbeat unanswered for
+/// `heartbeatTimeoutMilliseconds`, or a connect that fails (each bounded by
+/// that timeout too), makes the database unreachable; it reconnects every
+/// `reconnectDelayMilliseconds`, and once `LISTEN` is answered the database
+/// is reachable again.
 package final class PGNotificationListener: Sendable {
     package struct Timing: Sendable {
-        /// Default 1000 ms.
+        /// Default 250 ms.
         package var heartbeatIntervalMilliseconds: Int
         /// Default 2000 ms.
         package var heartbeatTimeoutMilliseconds: Int
-        /// Default 500 ms.
+        /// Default 250 ms.
         package var reconnectDelayMilliseconds: Int
+        /// The staleness window: how old the last confirmation may be while
+        /// the caches serve. Default 1000 ms (docs/storage.md).
+        package var windowMilliseconds: Int
 
-        package init(heartbeatIntervalMilliseconds: Int = 1000, heartbeatTimeoutMilliseconds: Int = 2000, reconnectDelayMilliseconds: Int = 500) {
+        package init(
+            heartbeatIntervalMilliseconds: Int = 250, heartbeatTimeoutMilliseconds: Int = 2000,
+            reconnectDelayMilliseconds: Int = 250, windowMilliseconds: Int = 1000
+        ) {
             self.heartbeatIntervalMilliseconds = heartbeatIntervalMilliseconds
             self.heartbeatTimeoutMilliseconds = heartbeatTimeoutMilliseconds
             self.reconnectDelayMilliseconds = reconnectDelayMilliseconds
+            self.windowMilliseconds = windowMilliseconds
         }
     }
 
@@ -38,7 +54,7 @@ package final class PGNotificationListener: Sendable {
         package var onNotification: @Sendable (String) -> Void
         /// Notifications may be missed from now on (also called once at start, before the first connect).
         package var onLost: @Sendable () -> Void
-        /// Listening again: nothing committed from now on will be missed.
+        /// Confirmed listening again: nothing committed from now on will be missed.
         package var onListening: @Sendable () -> Void
 
         package init(onNotification: @escaping @Sendable (String) -> Void, onLost: @escaping @Sendable () -> Void, onListening: @escaping @Sendable () -> Void) {
@@ -46,6 +62,9 @@ package final class PGNotificationListener: Sendable {
             self.onLost = onLost
             self.onListening = onListening
         }
+
+        /// For a monitor whose notifications nobody needs (no cache).
+        package static let none = Handlers(onNotification: { _ in }, onLost: {}, onListening: {})
     }
 
     private let uri: String
@@ -53,16 +72,24 @@ package final class PGNotificationListener: Sendable {
     private let settings: PGConnectionSettings
     private let timing: Timing
     private let handlers: Handlers
+    private let reachability: PGReachability
     private let state = Locked<(stopped: Bool, listening: Bool)>((false, false))
     private let finished = DispatchSemaphore(value: 0)
 
+    /// How often the thread wakes to check deadlines and `stop()`.
+    private static let slice: UInt64 = 50
+
     /// `channel` must be an identifier (it is our constant, never input).
-    package init(uri: String, channel: String, settings: PGConnectionSettings, timing: Timing = Timing(), handlers: Handlers) {
+    package init(
+        uri: String, channel: String, settings: PGConnectionSettings, timing: Timing = Timing(),
+        reachability: PGReachability = PGReachability(), handlers: Handlers
+    ) {
         precondition(!channel.isEmpty && channel.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }, "a channel is an identifier")
         self.uri = uri
         self.channel = channel
         self.settings = settings
         self.timing = timing
+        self.reachability = reachability
         self.handlers = handlers
     }
 
@@ -86,10 +113,10 @@ package final class PGNotificationListener: Sendable {
         pthread_detach(thread)
     }
 
-    /// Whether the connection is up and listening now.
+    /// Whether listening is confirmed within the window now.
     package var isListening: Bool { state.withLock { $0.listening } }
 
-    /// Stops the thread (within one poll interval) and waits for it.
+    /// Stops the thread (within one poll slice) and waits for it.
     package func stop() {
         let wasRunning = state.withLock { state in
             defer { state.stopped = true }
@@ -100,47 +127,62 @@ package final class PGNotificationListener: Sendable {
 
     private var isStopped: Bool { state.withLock { $0.stopped } }
 
+    /// Why a connection stopped listening.
+    private enum Ending {
+        case stopped
+        /// The connection failed; reconnecting tells whether the database is reachable.
+        case failed
+        /// No answer in time, or no connection: the database is unreachable.
+        case unreachable(String)
+    }
+
     private func run() {
         defer { finished.signal() }
         while !isStopped {
-            if let conn = try? PGConnection.connect(uri: uri, settings: settings) {
-                listen(on: conn)
+            let ending: Ending
+            let timeout = Duration.milliseconds(timing.heartbeatTimeoutMilliseconds)
+            do {
+                let conn = try PGConnection.connect(uri: uri, settings: settings, wait: PGWait(deadline: .now.advanced(by: timeout)))
+                ending = listen(on: conn)
                 cpq_PQfinish(conn)
+            } catch {
+                ending = .unreachable("connect failed: \(error.message)")
             }
+            if case .unreachable(let reason) = ending { reachability.markUnreachable(reason) }
+            setListening(false)
             if isStopped { return }
-            let wasListening = state.withLock { state in
-                defer { state.listening = false }
-                return state.listening
+            var paused: UInt64 = 0
+            while paused < UInt64(max(0, timing.reconnectDelayMilliseconds)), !isStopped {
+                usleep(useconds_t(Self.slice * 1000))
+                paused += Self.slice
             }
-            if wasListening { handlers.onLost() }
-            usleep(useconds_t(timing.reconnectDelayMilliseconds * 1000))
         }
     }
 
-    /// Listens until the connection fails, a heartbeat goes unanswered, or `stop()`.
-    private func listen(on conn: OpaquePointer) {
-        guard let result = cpq_PQexec(conn, "LISTEN \(channel)") else { return }
-        let listening = cpq_PQresultStatus(result) == PGRES_COMMAND_OK
-        cpq_PQclear(result)
-        guard listening else { return }
-        state.withLock { $0.listening = true }
-        handlers.onListening()
-
+    /// Listens until the connection fails, a heartbeat goes unanswered, or
+    /// `stop()`. `LISTEN` is the first heartbeat: its answer confirms listening.
+    private func listen(on conn: OpaquePointer) -> Ending {
+        guard cpq_PQsendQuery(conn, "LISTEN \(channel)") == 1, cpq_PQflush(conn) >= 0 else { return .failed }
         let socket = cpq_PQsocket(conn)
-        var lastHeartbeat = Self.now()
-        var heartbeatSentAt: UInt64?
-        // Poll in short slices so that `stop()` and the heartbeat deadlines are seen promptly.
-        let slice = Int32(min(100, timing.heartbeatIntervalMilliseconds))
+        let lease = Self.elapsed(Self.slice, UInt64(max(0, timing.windowMilliseconds)))
+        var pendingSince: UInt64? = Self.now()
+        var lastSent = Self.now()
+        var confirmedAt: UInt64?
         while !isStopped {
             var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, slice)
-            if ready < 0 && errno != EINTR { return }
+            let ready = poll(&descriptor, 1, Int32(Self.slice))
+            if ready < 0 && errno != EINTR { return .failed }
             if ready > 0 {
-                guard cpq_PQconsumeInput(conn) == 1 else { return }
-                // Answers to the heartbeat: read them all so the connection is idle again.
+                guard cpq_PQconsumeInput(conn) == 1 else { return .failed }
                 while cpq_PQisBusy(conn) == 0, let answer = cpq_PQgetResult(conn) {
+                    let status = cpq_PQresultStatus(answer)
                     cpq_PQclear(answer)
-                    heartbeatSentAt = nil
+                    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { return .failed }
+                    if let sent = pendingSince {
+                        if confirmedAt == nil { reachability.markReachable() } else { reachability.contact() }
+                        confirmedAt = sent
+                        pendingSince = nil
+                    }
                 }
                 while let notification = cpq_PQnotifies(conn) {
                     let payload = String(cString: notification.pointee.extra)
@@ -149,20 +191,41 @@ package final class PGNotificationListener: Sendable {
                 }
             }
             let now = Self.now()
-            if let sent = heartbeatSentAt {
-                if now - sent > UInt64(timing.heartbeatTimeoutMilliseconds) { return }
-            } else if now - lastHeartbeat >= UInt64(timing.heartbeatIntervalMilliseconds) {
-                guard cpq_PQsendQuery(conn, "SELECT 1") == 1 else { return }
-                heartbeatSentAt = now
-                lastHeartbeat = now
+            let confirmed = confirmedAt.map { Self.elapsed($0, now) <= lease } ?? false
+            if confirmed != isListening {
+                setListening(confirmed)
             }
-            if cpq_PQstatus(conn) != CONNECTION_OK { return }
+            if let sent = pendingSince, Self.elapsed(sent, now) > UInt64(timing.heartbeatTimeoutMilliseconds) {
+                return .unreachable("no answer to a heartbeat in \(timing.heartbeatTimeoutMilliseconds) ms")
+            }
+            if pendingSince == nil, Self.elapsed(lastSent, now) >= UInt64(timing.heartbeatIntervalMilliseconds) {
+                guard cpq_PQsendQuery(conn, "SELECT 1") == 1, cpq_PQflush(conn) >= 0 else { return .failed }
+                pendingSince = now
+                lastSent = now
+            }
+            if cpq_PQstatus(conn) != CONNECTION_OK { return .failed }
         }
+        return .stopped
+    }
+
+    /// Records whether listening is confirmed and tells the handlers of a change.
+    private func setListening(_ listening: Bool) {
+        let changed = state.withLock { state in
+            defer { state.listening = listening }
+            return state.listening != listening
+        }
+        guard changed else { return }
+        if listening { handlers.onListening() } else { handlers.onLost() }
     }
 
     /// Monotonic milliseconds.
     private static func now() -> UInt64 {
         DispatchTime.now().uptimeNanoseconds / 1_000_000
+    }
+
+    /// Milliseconds from `earlier` to `now`, zero if `earlier` is later.
+    private static func elapsed(_ earlier: UInt64, _ now: UInt64) -> UInt64 {
+        now >= earlier ? now - earlier : 0
     }
 }
 

@@ -2,60 +2,63 @@ import Dispatch
 import Locking
 
 /// At most `maxConnections` connections to one database, opened on demand
-/// and lent to one caller at a time.
+/// and lent to one caller at a time, each loan bounded in time.
 ///
-/// Reconnecting: a connection that libpq reports broken, or that is left
-/// inside a transaction, is closed on return instead of pooled, and the next
-/// caller opens a new one. A call that fails with a connection error on a
-/// connection taken from the pool is retried once on a new connection (an
-/// idle connection may have died with a server restart): every operation of
-/// ours is idempotent (reads, an insert that keeps the first like, a delete).
+/// A loan waits for a connection, a connect and the answers to its
+/// statements within one `PGWait`: the caller's deadline (a request's),
+/// capped at the statement bound (`PGPoolConfiguration.statementBound`).
+/// A connect that fails and a loan that reaches the statement bound
+/// unanswered make the database unreachable (`PGReachability`): from then
+/// on calls fail at once, and waits under way give up, until the monitor
+/// reaches it again. A loan that reaches the caller's deadline first fails
+/// alone: that was the request's time, not the database's.
+///
+/// Reconnecting: a connection that libpq reports broken, that did not
+/// answer, that is left inside a transaction, or that was pooled before the
+/// database last became unreachable is closed instead of reused. A call that
+/// fails with a connection error on a connection taken from the pool is
+/// retried once on a new connection (an idle connection may have died with
+/// a server restart): every operation of ours is idempotent (reads, an
+/// insert that keeps the first like, a delete).
 package final class PGPool: Sendable {
     private let uri: String
     private let configuration: PGPoolConfiguration
+    package let reachability: PGReachability
     /// One permit per connection that may exist.
     private let permits: DispatchSemaphore
     private let idle = Locked<(connections: [ConnectionBox], closed: Bool)>(([], false))
 
-    package init(uri: String, configuration: PGPoolConfiguration = PGPoolConfiguration()) {
+    package init(uri: String, configuration: PGPoolConfiguration = PGPoolConfiguration(), reachability: PGReachability = PGReachability()) {
         precondition(configuration.maxConnections > 0, "a pool needs at least one connection")
         self.uri = uri
         self.configuration = configuration
+        self.reachability = reachability
         permits = DispatchSemaphore(value: configuration.maxConnections)
     }
 
-    /// Runs `body` on a pooled connection (see the type's note on retries).
-    package func withConnection<T>(_ body: (PGConnection) throws -> T) throws -> T {
-        let timeout = DispatchTime.now() + .milliseconds(configuration.checkoutTimeoutMilliseconds)
-        guard permits.wait(timeout: timeout) == .success else {
-            throw PGError.unavailable("no free connection within \(configuration.checkoutTimeoutMilliseconds) ms")
-        }
-        defer { permits.signal() }
-        let (pooled, reused) = try checkout()
+    /// Runs `body` on a pooled connection, every wait within `deadline`
+    /// (nil: the statement bound from now); see the type's note on retries.
+    package func withConnection<T>(until deadline: ContinuousClock.Instant? = nil, _ body: (PGConnection) throws -> T) throws -> T {
+        try reachability.refuseIfUnreachable()
+        let reachability = reachability
+        let bound = ContinuousClock.now.advanced(by: configuration.statementBound)
+        let wait = PGWait(deadline: deadline.map { min($0, bound) } ?? bound, isAbandoned: { !reachability.isReachable })
         do {
-            let result = try body(pooled)
-            checkin(pooled)
-            return result
-        } catch let error as PGError where error.isConnectionFailure && reused {
-            pooled.close()
-            let fresh = try PGConnection(uri: uri, settings: configuration.connection)
-            do {
-                let result = try body(fresh)
-                checkin(fresh)
-                return result
-            } catch {
-                checkin(fresh)
-                throw error
+            return try lend(wait: wait, body)
+        } catch let error as PGError where error.isUnanswered && error.call != PGConnection.connectCall {
+            reachability.discarded()
+            if deadline.map({ $0 > .now }) ?? true {
+                reachability.markUnreachable("no answer in \(configuration.statementBound) (\(error.call))")
             }
-        } catch {
-            checkin(pooled)
             throw error
         }
     }
 
     /// Runs `body` in a transaction on a pooled connection.
-    package func transaction<T>(_ kind: PGTransactionKind = .readWrite, _ body: (PGConnection) throws -> T) throws -> T {
-        try withConnection { connection in
+    package func transaction<T>(
+        _ kind: PGTransactionKind = .readWrite, until deadline: ContinuousClock.Instant? = nil, _ body: (PGConnection) throws -> T
+    ) throws -> T {
+        try withConnection(until: deadline) { connection in
             try connection.transaction(kind) { try body(connection) }
         }
     }
@@ -70,13 +73,79 @@ package final class PGPool: Sendable {
         for box in connections { box.connection.close() }
     }
 
-    private func checkout() throws -> (PGConnection, reused: Bool) {
-        let taken: ConnectionBox? = try idle.withLock { state in
-            guard !state.closed else { throw PGError.unavailable("pool is closed") }
-            return state.connections.popLast()
+    private func lend<T>(wait: PGWait, _ body: (PGConnection) throws -> T) throws -> T {
+        try acquirePermit(wait: wait)
+        defer { permits.signal() }
+        let (pooled, reused) = try checkout(wait: wait)
+        do {
+            let result = try body(pooled)
+            checkin(pooled)
+            return result
+        } catch let error as PGError where error.isConnectionFailure && !error.isUnanswered && reused && reachability.isReachable {
+            pooled.close()
+            let fresh = try connect(wait: wait)
+            do {
+                let result = try body(fresh)
+                checkin(fresh)
+                return result
+            } catch {
+                checkin(fresh)
+                throw error
+            }
+        } catch {
+            checkin(pooled)
+            throw error
         }
-        if let taken { return (taken.connection, true) }
-        return (try PGConnection(uri: uri, settings: configuration.connection), false)
+    }
+
+    /// A permit within the checkout timeout and `wait`, in slices so that a
+    /// database found unreachable meanwhile ends the wait at once.
+    private func acquirePermit(wait: PGWait) throws(PGError) {
+        let timeout = ContinuousClock.now.advanced(by: .milliseconds(configuration.checkoutTimeoutMilliseconds))
+        let end = min(timeout, wait.deadline)
+        while true {
+            let remaining = ContinuousClock.now.duration(to: end)
+            guard remaining > .zero else { throw PGError.unavailable("no free connection in time") }
+            if permits.wait(timeout: .now() + .milliseconds(Int(PGWait.milliseconds(min(remaining, PGWait.slice))))) == .success { return }
+            try reachability.refuseIfUnreachable()
+        }
+    }
+
+    private func checkout(wait: PGWait) throws -> (PGConnection, reused: Bool) {
+        let epoch = reachability.epoch
+        let (taken, stale): (ConnectionBox?, [ConnectionBox]) = try idle.withLock { state in
+            guard !state.closed else { throw PGError.unavailable("pool is closed") }
+            // Pooled before the database last became unreachable: maybe half-open.
+            let stale = state.connections.filter { $0.epoch != epoch }
+            state.connections.removeAll { $0.epoch != epoch }
+            return (state.connections.popLast(), stale)
+        }
+        if !stale.isEmpty {
+            for box in stale { box.connection.close() }
+            reachability.discarded(stale.count)
+        }
+        if let taken {
+            taken.connection.wait = wait
+            return (taken.connection, true)
+        }
+        return (try connect(wait: wait), false)
+    }
+
+    /// A new connection. A connect refused, failed, or unanswered within the
+    /// connect timeout makes the database unreachable; one cut short by the
+    /// caller's deadline does not.
+    private func connect(wait: PGWait) throws(PGError) -> PGConnection {
+        let ownBound = ContinuousClock.now.advanced(by: .seconds(configuration.connection.connectTimeoutSeconds))
+        do {
+            let connection = try PGConnection(uri: uri, settings: configuration.connection, wait: wait)
+            reachability.contact()
+            return connection
+        } catch {
+            if error.isConnectionFailure && (!error.isUnanswered || ownBound <= wait.deadline) {
+                reachability.markUnreachable("connect failed: \(error.message)")
+            }
+            throw error
+        }
     }
 
     private func checkin(_ connection: PGConnection) {
@@ -84,7 +153,8 @@ package final class PGPool: Sendable {
             connection.close()
             return
         }
-        let box = ConnectionBox(connection)
+        reachability.contact()
+        let box = ConnectionBox(connection, epoch: reachability.epoch)
         let rejected = idle.withLock { state -> ConnectionBox? in
             guard !state.closed else { return box }
             state.connections.append(box)
@@ -97,5 +167,10 @@ package final class PGPool: Sendable {
 /// Moves a connection between threads; the pool lends it to one at a time.
 private final class ConnectionBox: @unchecked Sendable {
     let connection: PGConnection
-    init(_ connection: PGConnection) { self.connection = connection }
+    /// `PGReachability.epoch` when it was pooled.
+    let epoch: UInt64
+    init(_ connection: PGConnection, epoch: UInt64) {
+        self.connection = connection
+        self.epoch = epoch
+    }
 }

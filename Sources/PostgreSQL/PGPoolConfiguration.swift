@@ -8,6 +8,14 @@ package struct PGPoolConfiguration: Sendable {
     package var checkoutTimeoutMilliseconds: Int
     package var connection: PGConnectionSettings
 
+    /// Longest one loan of a connection waits for the server when its
+    /// caller has no sooner deadline: the statement timeout, after which
+    /// the server answers with an error itself, plus a second for that
+    /// answer to arrive. No answer by then means the database is unreachable.
+    package var statementBound: Duration {
+        connection.statementBound
+    }
+
     package static let defaultMaxConnections = 8
 
     package init(maxConnections: Int = defaultMaxConnections, checkoutTimeoutMilliseconds: Int = 5000, connection: PGConnectionSettings = PGConnectionSettings()) {

@@ -56,6 +56,12 @@ package enum MetricCatalog {
               buckets: .durations(commitDurationBuckets)),
         Entry(name: "moments_db_commit_batch_size", help: "Writes carried by each database commit (SQLite's group commit; 1 on PostgreSQL).",
               buckets: .values(commitBatchBuckets)),
+        // The database's reachability on PostgreSQL (PGReachability, read at a scrape).
+        Entry(name: "moments_db_up", help: "1 while the PostgreSQL database answers, 0 while it is known to be unreachable (requests fail fast)."),
+        Entry(name: "moments_db_seconds_since_contact", help: "Seconds since the PostgreSQL server last answered, on any connection (heartbeats every 250 ms)."),
+        Entry(name: "moments_db_requests_failed_fast_total", help: "Database calls refused at once because the database was known to be unreachable."),
+        Entry(name: "moments_db_connections_discarded_total",
+              help: "PostgreSQL connections closed because a wait for the server ended unanswered or the database became unreachable."),
         Entry(name: "moments_read_cache_hits_total", help: "Read-cache lookups answered from memory, by cache (timelines, likers)."),
         Entry(name: "moments_read_cache_misses_total", help: "Read-cache lookups that went to the database, by cache (timelines, likers)."),
         // GraphQL's fragment cache (FragmentCache.Statistics, read at a scrape).

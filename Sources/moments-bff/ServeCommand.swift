@@ -62,6 +62,15 @@ struct ServeCommand: ParsableCommand {
         do {
             var storeOptions = configuration.storeOptions
             storeOptions.metrics = metricsFactory
+            // One line per change of the database's state, never one per request.
+            storeOptions.onReachabilityChange = { change in
+                switch change {
+                case .unreachable(let reason):
+                    logger.error("database unreachable: requests that need it fail fast until it answers again", metadata: ["reason": "\(reason)"])
+                case .reachable(let after):
+                    logger.notice("database reachable again", metadata: ["unreachableSeconds": "\(after.components.seconds)"])
+                }
+            }
             store = try MomentsStore.open(database: DatabaseLocation(configuration.databasePath), options: storeOptions)
         } catch {
             logger.critical("cannot open database \(DatabaseLocation(configuration.databasePath)): \(error)")
@@ -100,7 +109,9 @@ struct ServeCommand: ParsableCommand {
         let errorCounters = GraphQLErrorCounters(factory: metricsFactory)
         let graphQL = GraphQLHTTPHandler(
             engine: engine,
-            services: MomentsServices(timelines: timelines, likes: likes, toggles: toggles),
+            services: MomentsServices(
+                timelines: timelines, likes: likes, toggles: toggles,
+                storageIsReachable: { [reachability = store.reachability] in reachability?.isReachable ?? true }),
             jsonLimits: configuration.jsonLimits,
             responseCache: responseCache,
             persistedQueries: persistedQueries,
@@ -110,12 +121,11 @@ struct ServeCommand: ParsableCommand {
         router.add(.post, "/graphql", graphQL)
         // A browser's GET without a query gets the explorer page; everything else the endpoint.
         router.add(.get, "/graphql", configuration.explorer == .on ? ExplorerHandler(next: graphQL) : graphQL)
-        // Routes that never touch the database run inline on the I/O thread;
-        // /graphql waits on SQLite, so it runs on the bounded handler pool;
-        // /readyz pings SQLite but must answer while the pool is saturated,
-        // so it has a small lane of its own.
+        // Routes that never touch the database run inline on the I/O thread,
+        // /readyz too: it reads the database's state, never the database;
+        // /graphql waits on storage, so it runs on the bounded handler pool.
         router.add(.get, "/healthz", execution: .inline, LivenessHandler())
-        router.add(.get, "/readyz", execution: .dedicated, ReadinessHandler(notes: anonymousNote.map { [$0] } ?? [], ping: { try store.ping() }))
+        router.add(.get, "/readyz", execution: .inline, ReadinessHandler(notes: anonymousNote.map { [$0] } ?? [], problem: { store.unavailability }))
         router.add(.get, "/", execution: .inline, RootPageHandler())
 
         // /metrics on the main port, or on a server of its own (--metrics-port).

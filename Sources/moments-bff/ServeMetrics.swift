@@ -2,6 +2,7 @@ import CoreMetrics
 import GraphQL
 import HTTPServer
 import MomentsStorage
+import PostgreSQL
 import ServerMetrics
 
 /// The metrics of `serve` (`--metrics on`): the exporter behind `/metrics`,
@@ -62,8 +63,20 @@ struct ServeMetrics {
             exporter.collectCounter("moments_fragment_cache_superseded_total") { cached.value.superseded }
             exporter.collectGauge("moments_fragment_cache_bytes") { Double(cached.value.bytes) }
         }
+        if let reachability = store.reachability {
+            let database = exporter.snapshot(reachability.snapshot) { reachability.snapshot }
+            exporter.collectGauge("moments_db_up") { database.value.isReachable ? 1 : 0 }
+            exporter.collectGauge("moments_db_seconds_since_contact") { Self.seconds(database.value.lastContact.duration(to: .now)) }
+            exporter.collectCounter("moments_db_requests_failed_fast_total") { Int(clamping: database.value.failedFast) }
+            exporter.collectCounter("moments_db_connections_discarded_total") { Int(clamping: database.value.connectionsDiscarded) }
+        }
         exporter.collectCounter("moments_log_lines_dropped_total") { logWriter.droppedLines }
         exporter.collectProcess()
         exporter.buildInfo(version: BuildInfo.version, build: BuildInfo.configuration)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -3,19 +3,20 @@ import MomentsAPI
 import Testing
 
 @Suite struct HealthHandlerTests {
-    struct DatabaseDown: Error {}
-
     @Test func livenessIsAlways200() {
         let response = LivenessHandler().handle(HTTPRequest(method: .get, target: "/healthz", headers: ["Host": "x"]))
         #expect(response.status == .ok)
     }
 
-    @Test func readinessFollowsTheDatabase() {
+    @Test func readinessFollowsTheStoreState() {
         let request = HTTPRequest(method: .get, target: "/readyz", headers: ["Host": "x"])
-        #expect(ReadinessHandler(ping: {}).handle(request).status == .ok)
-        let down = ReadinessHandler(ping: { throw DatabaseDown() }).handle(request)
+        let ready = ReadinessHandler(notes: ["anonymous access allowed"], problem: { nil }).handle(request)
+        #expect(ready.status == .ok)
+        #expect(ready.text == "ready\nanonymous access allowed\n")
+        let down = ReadinessHandler(problem: { "database unreachable for 3 s (connect failed)" }).handle(request)
         #expect(down.status == .serviceUnavailable)
-        #expect(down.text == "database unavailable\n")
+        #expect(down.headers["Retry-After"] == "1")
+        #expect(down.text == "not ready: database unreachable for 3 s (connect failed)\n")
     }
 
     @Test func rootPagePointsAtGraphQLWithTheRequestHost() {

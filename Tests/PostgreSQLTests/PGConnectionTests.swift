@@ -70,7 +70,7 @@ struct PGConnectionTests {
             _ = try PGConnection(uri: "postgresql://postgres@127.0.0.1:1/none", settings: PGConnectionSettings(connectTimeoutSeconds: 2))
         }
         #expect(error?.isConnectionFailure == true)
-        #expect(error?.call == "PQconnectdbParams")
+        #expect(error?.call == PGConnection.connectCall)
     }
 
     @Test func poolReconnectsAfterItsConnectionsAreKilled() throws {

@@ -20,21 +20,25 @@
 /// Returns 1 on success; 0 with a message in `error` (at most `size` bytes).
 int cpq_load(char *error, size_t size);
 
-PGconn *cpq_PQconnectdbParams(const char *const *keywords, const char *const *values, int expand_dbname);
+// Connections and statements are asynchronous only (PGConnection waits in
+// poll, bounded by the caller's deadline), so the blocking calls are not here.
+PGconn *cpq_PQconnectStartParams(const char *const *keywords, const char *const *values, int expand_dbname);
+PostgresPollingStatusType cpq_PQconnectPoll(PGconn *conn);
 void cpq_PQfinish(PGconn *conn);
 ConnStatusType cpq_PQstatus(const PGconn *conn);
 PGTransactionStatusType cpq_PQtransactionStatus(const PGconn *conn);
 int cpq_PQserverVersion(const PGconn *conn);
 char *cpq_PQerrorMessage(const PGconn *conn);
 int cpq_PQsocket(const PGconn *conn);
+int cpq_PQsetnonblocking(PGconn *conn, int arg);
+int cpq_PQflush(PGconn *conn);
 
-PGresult *cpq_PQexec(PGconn *conn, const char *query);
-PGresult *cpq_PQexecParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes,
-                           const char *const *paramValues, const int *paramLengths, const int *paramFormats,
-                           int resultFormat);
-PGresult *cpq_PQprepare(PGconn *conn, const char *stmtName, const char *query, int nParams, const Oid *paramTypes);
-PGresult *cpq_PQexecPrepared(PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues,
-                             const int *paramLengths, const int *paramFormats, int resultFormat);
+int cpq_PQsendQueryParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes,
+                          const char *const *paramValues, const int *paramLengths, const int *paramFormats,
+                          int resultFormat);
+int cpq_PQsendPrepare(PGconn *conn, const char *stmtName, const char *query, int nParams, const Oid *paramTypes);
+int cpq_PQsendQueryPrepared(PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues,
+                            const int *paramLengths, const int *paramFormats, int resultFormat);
 int cpq_PQsendQuery(PGconn *conn, const char *query);
 PGresult *cpq_PQgetResult(PGconn *conn);
 int cpq_PQconsumeInput(PGconn *conn);

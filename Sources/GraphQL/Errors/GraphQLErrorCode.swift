@@ -16,4 +16,6 @@ package enum GraphQLErrorCode: String, Sendable, Hashable, CaseIterable {
     case unauthenticated = "UNAUTHENTICATED"
     case forbidden = "FORBIDDEN"
     case internalServerError = "INTERNAL_SERVER_ERROR"
+    /// The database could not be reached or did not answer within the request's deadline: retry later.
+    case databaseUnavailable = "DATABASE_UNAVAILABLE"
 }

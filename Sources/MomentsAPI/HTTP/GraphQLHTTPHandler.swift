@@ -1,6 +1,7 @@
 import GraphQL
 import HTTP1
 import JSON
+import Moments
 
 /// `/graphql` as the GraphQL-over-HTTP specification says: POST with a JSON
 /// body, GET with query parameters (queries only), media type negotiation,
@@ -214,12 +215,22 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             responseCache.alias(alias, to: key)
             return cachedAnswer(hit, to: request)
         }
+        if !services.storageIsReachable(), Self.needsStorage(operation) {
+            // Fail fast, before running anything: a request error (no `data`), which
+            // GraphQL over HTTP lets graphql-response+json answer with a 5xx.
+            throw RequestRefusal(
+                media == .graphQLResponseJSON ? .serviceUnavailable : .ok, ErrorMapping.databaseUnavailable.message,
+                code: .databaseUnavailable, headers: Self.retryLater)
+        }
         let context = MomentsContext(services: services, viewerID: viewer)
         context.request = request
         let ticket = operation.operation == .query ? responseCache?.ticket() : nil
-        let result = engine.execute(
-            prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
-            deadline: deadline)
+        // Storage waits end by the request's deadline too (PostgreSQL's, through `RequestDeadline`).
+        let result = RequestDeadline.$current.withValue(deadline) {
+            engine.execute(
+                prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
+                deadline: deadline)
+        }
         // A mutation's answer is never kept (no key).
         if let responseCache, let key, let ticket, result.hasData, result.errors.isEmpty, !context.evaluatedToggles,
             let alias = requestKey(request, viewer: viewer)
@@ -229,7 +240,25 @@ package struct GraphQLHTTPHandler: HTTPHandler {
                 momentIDs: context.likedMomentIDs, ticket: ticket, alias: alias)
         }
         errorCounters.count(result.errors)
-        return response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)
+        var answer = response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)
+        if result.errors.contains(where: { $0.code == .databaseUnavailable }) {
+            answer.headers.add("Retry-After", "1")
+        }
+        return answer
+    }
+
+    /// When to try again after `DATABASE_UNAVAILABLE`: the monitor retries
+    /// the database every 250 ms, and `Retry-After` counts whole seconds.
+    private static let retryLater: HTTPHeaders = ["Retry-After": "1"]
+
+    /// Whether running `operation` may read storage: any root field but
+    /// introspection's (`__typename`, `__schema`, `__type`), or a fragment
+    /// (not looked into).
+    private static func needsStorage(_ operation: OperationDefinition) -> Bool {
+        operation.selectionSet.selections.contains { selection in
+            guard case .field(let field) = selection else { return true }
+            return !field.name.value.hasPrefix("__")
+        }
     }
 
     /// The GraphQL parameters of a POST's JSON body or of a GET's (or HEAD's) query string.
