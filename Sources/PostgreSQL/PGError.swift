@@ -69,9 +69,11 @@ package struct PGError: Error, Sendable, Hashable, CustomStringConvertible {
         PGError(sqlState: unansweredState, message: "no answer from the server in time", call: call)
     }
 
-    /// The database is known to be unreachable (`PGReachability`): nothing was sent.
-    package static func unreachable(_ reason: String) -> PGError {
-        PGError(sqlState: unreachableState, message: "the database is unreachable: \(reason)", call: "pool")
+    /// The database is known to be unreachable (`PGReachability`): refused
+    /// before anything was sent (`call` "pool"), or a wait under way given
+    /// up (`call` the libpq call, whose connection is closed).
+    package static func unreachable(_ reason: String, call: String = "pool") -> PGError {
+        PGError(sqlState: unreachableState, message: "the database is unreachable: \(reason)", call: call)
     }
 
     static let unansweredState = "08M01"
@@ -79,6 +81,12 @@ package struct PGError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `unanswered`: a wait ended before the server's answer.
     package var isUnanswered: Bool { sqlState == Self.unansweredState }
+
+    /// A statement's wait ended without its answer (unanswered or given
+    /// up), so its connection was closed.
+    var endedAStatementUnanswered: Bool {
+        (isUnanswered || sqlState == Self.unreachableState) && call != "pool" && call != PGConnection.connectCall
+    }
 
     /// The database could not be reached or did not answer in time (class
     /// 08, or the server shutting down): what a client is told as "the

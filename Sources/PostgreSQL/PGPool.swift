@@ -45,9 +45,10 @@ package final class PGPool: Sendable {
         let wait = PGWait(deadline: deadline.map { min($0, bound) } ?? bound, isAbandoned: { !reachability.isReachable })
         do {
             return try lend(wait: wait, body)
-        } catch let error as PGError where error.isUnanswered && error.call != PGConnection.connectCall {
+        } catch let error as PGError where error.endedAStatementUnanswered {
             reachability.discarded()
-            if deadline.map({ $0 > .now }) ?? true {
+            // Unanswered within the statement bound, not cut short by the caller's deadline.
+            if error.isUnanswered, deadline.map({ $0 > .now }) ?? true {
                 reachability.markUnreachable("no answer in \(configuration.statementBound) (\(error.call))")
             }
             throw error

@@ -31,7 +31,7 @@ package struct PGWait: Sendable {
         while true {
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { throw PGError.unanswered(call: call) }
-            guard !isAbandoned() else { throw PGError.unreachable("abandoned while waiting in \(call)") }
+            guard !isAbandoned() else { throw PGError.unreachable("gave up waiting", call: call) }
             var descriptor = pollfd(fd: socket, events: events, revents: 0)
             let ready = poll(&descriptor, 1, Self.milliseconds(min(remaining, Self.slice)))
             if ready > 0 { return }
