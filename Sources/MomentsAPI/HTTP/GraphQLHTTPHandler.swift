@@ -252,12 +252,13 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     private static let retryLater: HTTPHeaders = ["Retry-After": "1"]
 
     /// Whether running `operation` may read storage: any root field but
-    /// introspection's (`__typename`, `__schema`, `__type`), or a fragment
-    /// (not looked into).
+    /// introspection's (`__typename`, `__schema`, `__type`) and
+    /// `featureToggles` (the toggle state in memory), or a fragment (not
+    /// looked into).
     private static func needsStorage(_ operation: OperationDefinition) -> Bool {
         operation.selectionSet.selections.contains { selection in
             guard case .field(let field) = selection else { return true }
-            return !field.name.value.hasPrefix("__")
+            return !field.name.value.hasPrefix("__") && field.name.value != "featureToggles"
         }
     }
 
