@@ -91,15 +91,21 @@ final class SQLiteLikeRepository: LikeRepository {
         }
     }
 
-    /// In the writer's next group commit; durable when it returns.
+    /// In the writer's next group commit; durable when it returns. Past the
+    /// request's deadline (`RequestDeadline`) it stops waiting: not
+    /// acknowledged, though the write may still commit.
     func setLike(momentID: String, userID: String, isLiked: Bool) throws {
         let likedAt = clock()
-        try pool.write { connection in
-            if isLiked {
-                try connection.execute(Self.insert, [.text(momentID), .text(userID), .integer(likedAt)])
-            } else {
-                try connection.execute(Self.delete, [.text(momentID), .text(userID)])
+        do {
+            try pool.write(until: RequestDeadline.current) { connection in
+                if isLiked {
+                    try connection.execute(Self.insert, [.text(momentID), .text(userID), .integer(likedAt)])
+                } else {
+                    try connection.execute(Self.delete, [.text(momentID), .text(userID)])
+                }
             }
+        } catch let error as SQLiteError where error.isCommitNotInTime {
+            throw StorageUnavailable(reason: error.description)
         }
     }
 }

@@ -50,10 +50,14 @@ package final class DatabasePool: Sendable {
 
     /// Runs `body` on the writer inside the next group-committed transaction
     /// and returns once that transaction is durable. If `body` throws, its
-    /// changes alone are rolled back and the error is rethrown. Must not be
-    /// called from inside another `write`.
-    package func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) throws -> T {
-        try writer.write(body)
+    /// changes alone are rolled back and the error is rethrown. Past
+    /// `deadline` the caller stops waiting and gets
+    /// `SQLiteError.commitNotInTime`: the write stays queued and may still
+    /// commit. Must not be called from inside another `write`.
+    package func write<T: Sendable>(
+        until deadline: ContinuousClock.Instant? = nil, _ body: @escaping @Sendable (Connection) throws -> T
+    ) throws -> T {
+        try writer.write(until: deadline, body)
     }
 
     /// Calls `onChange` (on the writer's queue) when another connection,

@@ -34,6 +34,13 @@ package struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
         return SQLiteError(extendedCode: resultCode, message: message, sql: sql)
     }
 
+    /// A write whose commit had not finished by its caller's deadline: the
+    /// caller stops waiting; the write may still commit (`SQLITE_BUSY_TIMEOUT`).
+    static let commitNotInTime = SQLiteError(extendedCode: SQLITE_BUSY | (3 << 8), message: "the commit did not finish by the deadline")
+
+    /// `commitNotInTime`: the outcome of the write is unknown.
+    package var isCommitNotInTime: Bool { self == Self.commitNotInTime }
+
     /// Misuse of a closed pool or connection.
     static func closed(_ what: String) -> SQLiteError {
         SQLiteError(extendedCode: SQLITE_MISUSE, message: "\(what) is closed")

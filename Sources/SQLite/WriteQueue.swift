@@ -45,8 +45,11 @@ final class WriteQueue: @unchecked Sendable {
         self.commitObserver = commitObserver
     }
 
-    /// Runs `body` in the next batch and returns its result once the batch is committed.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) throws -> T {
+    /// Runs `body` in the next batch and returns its result once the batch
+    /// is committed, or throws `SQLiteError.commitNotInTime` at `deadline`.
+    func write<T: Sendable>(
+        until deadline: ContinuousClock.Instant? = nil, _ body: @escaping @Sendable (Connection) throws -> T
+    ) throws -> T {
         dispatchPrecondition(condition: .notOnQueue(queue))
         let done = DispatchSemaphore(value: 0)
         let outcome = ResultBox<Result<T, any Error>>()
@@ -54,7 +57,15 @@ final class WriteQueue: @unchecked Sendable {
             outcome.value = result
             done.signal()
         }
-        whileWaiting { done.wait() }
+        var committedInTime = true
+        whileWaiting {
+            guard let deadline else { return done.wait() }
+            // Whole milliseconds, rounded up, at most a day.
+            let remaining = max(0, min(ContinuousClock.now.duration(to: deadline) / .milliseconds(1), 86_400_000))
+            committedInTime = done.wait(timeout: .now() + .milliseconds(Int(remaining.rounded(.up)))) == .success
+        }
+        // The writer sets `outcome` later, unread: nothing waits for it any more.
+        guard committedInTime else { throw SQLiteError.commitNotInTime }
         guard let result = outcome.value else {
             throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "write finished without a result")
         }

@@ -53,6 +53,33 @@ struct DatabasePoolTests {
         #expect(try count() == .integer(1))
     }
 
+    @Test func aWriteNotCommittedByItsDeadlineStopsWaitingAndMayStillCommit() throws {
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let pool = pool
+        // A stalled batch (as a stalled fsync would hold it) keeps the writer busy.
+        DispatchQueue.global().async {
+            _ = try? pool.write { _ in
+                inside.signal()
+                _ = release.wait(timeout: .now() + 10)
+            }
+            finished.signal()
+        }
+        #expect(inside.wait(timeout: .now() + 10) == .success)
+        let started = ContinuousClock.now
+        let error = #expect(throws: SQLiteError.self) {
+            try pool.write(until: started.advanced(by: .milliseconds(200))) { try $0.execute("INSERT INTO t VALUES (7)") }
+        }
+        let waited = started.duration(to: .now)
+        #expect(error?.isCommitNotInTime == true)
+        #expect(waited >= .milliseconds(200) && waited < .seconds(5), "waited \(waited)")
+        release.signal()
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        // Not acknowledged, yet committed once the writer got to it: the outcome was unknown.
+        #expect(eventually { (try? count()) == .integer(1) })
+    }
+
     @Test func oneFailingWriteDoesNotFailTheOthers() throws {
         let outcomes = Recorder()
         let pool = pool
