@@ -171,9 +171,11 @@ package final class GraphQLEngine: Sendable {
     ///   - deadline: when execution must stop; nil is `limits.requestTimeout`
     ///     from now. Callers that did work before (parsing the body,
     ///     preparing) pass the deadline they computed when they started.
+    ///   - rootValue: the source of the root fields: a subscription's event
+    ///     (§6.2.3.2 ExecuteSubscriptionEvent), nothing for queries and mutations.
     package func execute(
         _ document: PreparedDocument, operationName: String?, variables: JSONObject?, context: Any,
-        deadline: ContinuousClock.Instant? = nil
+        deadline: ContinuousClock.Instant? = nil, rootValue: Any = ()
     ) -> ExecutionResponse {
         let operation: OperationDefinition
         do {
@@ -196,7 +198,7 @@ package final class GraphQLEngine: Sendable {
                 deadline: Deadline(deadline ?? ContinuousClock.now.advanced(by: limits.requestTimeout)),
                 timeout: limits.requestTimeout),
             initialCapacity: max(Self.minimumResponseCapacity, document.plans.lastResponseSize.load(ordering: .relaxed)))
-        let body = executor.executeOperation(operation, rootValue: ())
+        let body = executor.executeOperation(operation, rootValue: rootValue)
         return ExecutionResponse.finished(body, executor.errors, plans: document.plans)
     }
 

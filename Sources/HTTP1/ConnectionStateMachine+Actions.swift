@@ -25,6 +25,10 @@ extension ConnectionStateMachine {
         case readingBody
         /// A complete request is with the handler; no timer, no reads.
         case handling
+        /// A streamed response is being written (`HTTPBodyStream`): no idle
+        /// timer (a quiet stream waits for events), no reads; blocked output
+        /// is still bounded by the write timeout and `minResponseDataRate`.
+        case streaming
         /// The last response is queued; once it drains the connection lingers.
         case closing
         /// Our side is shut down; input is read and dropped until EOF or the linger timer.

@@ -50,7 +50,7 @@ package struct ConnectionStateMachine: Sendable {
         guard !outputPending, !peerClosedInput else { return false }
         switch state {
         case .idle, .readingHead, .readingBody, .lingering: return true
-        case .handling, .closing, .closed: return false
+        case .handling, .streaming, .closing, .closed: return false
         }
     }
 
@@ -59,7 +59,7 @@ package struct ConnectionStateMachine: Sendable {
         switch state {
         case .idle: !stopping
         case .readingHead, .readingBody: true
-        case .handling, .closing, .lingering, .closed: false
+        case .handling, .streaming, .closing, .lingering, .closed: false
         }
     }
 
@@ -82,7 +82,7 @@ package struct ConnectionStateMachine: Sendable {
             bodyRate.received(count)
             bodyActivity = now
             return .read(bodyTimer(now: now))
-        case .handling, .closing, .lingering, .closed:
+        case .handling, .streaming, .closing, .lingering, .closed:
             return .none
         }
     }
@@ -95,7 +95,7 @@ package struct ConnectionStateMachine: Sendable {
             return .read(idleTimer)
         case .readingHead, .readingBody:
             return .read(.keep)
-        case .handling, .closing, .lingering, .closed:
+        case .handling, .streaming, .closing, .lingering, .closed:
             return .none
         }
     }
@@ -124,19 +124,28 @@ package struct ConnectionStateMachine: Sendable {
             state = .handling
             requestKeepAlive = keepAlive
             return .handle
-        case .handling, .closing, .lingering, .closed:
+        case .handling, .streaming, .closing, .lingering, .closed:
             return .none
         }
     }
 
     /// The handler answered; returns whether the response keeps the
-    /// connection open (`Connection: close` otherwise).
-    package mutating func responseReady(handlerAllowsKeepAlive: Bool = true) -> Bool {
+    /// connection open (`Connection: close` otherwise). A streamed response
+    /// (`streaming`) keeps the machine in `.streaming` until `streamEnded()`.
+    package mutating func responseReady(handlerAllowsKeepAlive: Bool = true, streaming: Bool = false) -> Bool {
         guard state == .handling else { return false }
         let keepAlive = requestKeepAlive && handlerAllowsKeepAlive && !stopping && !peerClosedInput
-        state = keepAlive ? .idle : .closing
+        requestKeepAlive = keepAlive
+        state = streaming ? .streaming : keepAlive ? .idle : .closing
         responsesQueued += 1
         return keepAlive
+    }
+
+    /// A streamed response's last bytes are queued: the connection goes on
+    /// as after any response (its `outputDrained` comes once they are written).
+    package mutating func streamEnded() {
+        guard state == .streaming else { return }
+        state = requestKeepAlive && !stopping && !peerClosedInput ? .idle : .closing
     }
 
     /// The decoder refused the input: answer once with its status and close. Never guess.
@@ -145,7 +154,7 @@ package struct ConnectionStateMachine: Sendable {
         case .idle, .readingHead, .readingBody:
             state = .closing
             return .respondAndClose(status)
-        case .handling, .closing, .lingering, .closed:
+        case .handling, .streaming, .closing, .lingering, .closed:
             return .none
         }
     }
@@ -196,7 +205,7 @@ package struct ConnectionStateMachine: Sendable {
             bodyRate.resume(now: now)
             bodyActivity = now
             return .read(bodyTimer(now: now))
-        case .handling, .lingering, .closed:
+        case .handling, .streaming, .lingering, .closed:
             return .none
         }
     }
@@ -209,7 +218,7 @@ package struct ConnectionStateMachine: Sendable {
         case .readingHead, .readingBody, .lingering:
             // An abandoned request has no one to answer.
             return close()
-        case .handling, .closing:
+        case .handling, .streaming, .closing:
             // The response may still be wanted (half-close); close after it.
             return markPeerClosed()
         case .closed:

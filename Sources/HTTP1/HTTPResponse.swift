@@ -9,6 +9,9 @@ package struct HTTPResponse: Sendable {
     /// The answer was kept from an earlier request (the access log says
     /// `cache=hit`), whether `cachedResponse` or `handle` found it; never sent.
     package var isFromCache = false
+    /// A body produced over time instead of `body` (which must be empty):
+    /// sent chunked, pulled as the client reads (`HTTPBodyStream`).
+    package var stream: (any HTTPBodyStream)?
 
     package init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status

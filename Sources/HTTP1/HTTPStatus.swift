@@ -22,6 +22,7 @@ package struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     package static let unsupportedMediaType = HTTPStatus(415, "Unsupported Media Type")
     package static let expectationFailed = HTTPStatus(417, "Expectation Failed")
     package static let unprocessableContent = HTTPStatus(422, "Unprocessable Content")
+    package static let tooManyRequests = HTTPStatus(429, "Too Many Requests")
     package static let requestHeaderFieldsTooLarge = HTTPStatus(431, "Request Header Fields Too Large")
     package static let internalServerError = HTTPStatus(500, "Internal Server Error")
     package static let notImplemented = HTTPStatus(501, "Not Implemented")

@@ -42,7 +42,10 @@ package enum ResponseSerializer {
                 append("\r\n", into: &buffer)
             }
         }
-        if bodyAllowed {
+        if bodyAllowed, response.stream != nil {
+            // HTTP/1.0 has no chunks: the stream's bytes go as they are and the close ends them.
+            if version != .http1_0 { append("Transfer-Encoding: chunked\r\n", into: &buffer) }
+        } else if bodyAllowed {
             append("Content-Length: ", into: &buffer)
             appendDecimal(response.body.count, into: &buffer)
             append("\r\n", into: &buffer)
@@ -56,6 +59,32 @@ package enum ResponseSerializer {
         if bodyAllowed && requestMethod != .head {
             buffer.append(contentsOf: response.body)
         }
+    }
+
+    /// Appends one piece of a streamed body: a chunk (RFC 9112 §7.1), or the
+    /// bytes as they are for an HTTP/1.0 client; nothing for no bytes (an
+    /// empty chunk would end the body).
+    package static func appendChunk(_ bytes: [UInt8], chunked: Bool, into buffer: inout [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        guard chunked else { return buffer.append(contentsOf: bytes) }
+        appendHex(bytes.count, into: &buffer)
+        append("\r\n", into: &buffer)
+        buffer.append(contentsOf: bytes)
+        append("\r\n", into: &buffer)
+    }
+
+    /// The end of a chunked body: the last chunk, no trailer.
+    package static let lastChunk: [UInt8] = Array("0\r\n\r\n".utf8)
+
+    private static func appendHex(_ value: Int, into buffer: inout [UInt8]) {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var value = UInt(max(0, value))
+        var reversed: [UInt8] = []
+        repeat {
+            reversed.append(digits[Int(value & 0xF)])
+            value >>= 4
+        } while value > 0
+        buffer.append(contentsOf: reversed.reversed())
     }
 
     private static func appendStatusLine(_ status: HTTPStatus, into buffer: inout [UInt8]) {

@@ -71,13 +71,28 @@ extension Connection {
         // "Connection: close" from the handler is honoured like the client's (RFC 9112 §9.6).
         let handlerCloses = response.headers.lowercasedListElements("Connection").contains("close")
         if context.isStopping, !machine.stopping { _ = machine.shutdownRequested() }
-        let keepAlive = machine.responseReady(handlerAllowsKeepAlive: !handlerCloses)
+        var response = response
+        let stream = response.stream
+        let streams = stream != nil && request.method != .head && response.status.code >= 200
+            && response.status.code != 204 && response.status.code != 304
+        if !streams {
+            stream?.closed()
+            response.stream = nil
+        }
+        // An HTTP/1.0 client's stream has no chunks: only the close can end it.
+        let keepAlive = machine.responseReady(
+            handlerAllowsKeepAlive: !handlerCloses && !(streams && request.version == .http1_0), streaming: streams)
         let queuedBefore = output.count
         ResponseSerializer.serialize(
             response, requestMethod: request.method, version: request.version, keepAlive: keepAlive,
             date: poller.dates.current(), requestID: request.requestID, into: &output
         )
         machine.outputQueued(output.count &- queuedBefore, now: now)
+        if streams, let stream {
+            // Logged at its end, with its duration and bytes.
+            startStream(stream, for: request, status: response.status.code, started: started)
+            return
+        }
         if let accessLog = context.accessLog {
             let elapsed = DispatchTime.now().uptimeNanoseconds &- started
             accessLog(AccessLogEntry(

@@ -50,6 +50,8 @@ final class Connection: @unchecked Sendable {
     var output: [UInt8] = []
     var outputSent = 0
     var isClosed = false
+    /// The streamed response being written, if any (`Connection+Stream.swift`).
+    var streaming: ActiveStream?
     /// The client's IP address, looked up on the first request only
     /// (`getpeername`); handlers see it as `HTTPRequest.remoteAddress`.
     lazy var peerHost: String? = try? SocketAddress.peer(of: fd).host
@@ -82,6 +84,8 @@ final class Connection: @unchecked Sendable {
     /// Called by the poller (on its queue) when the socket became readable or writable.
     func ready(readable: Bool, writable: Bool, hangUp: Bool) {
         if hangUp { peerHungUp = true }
+        // A stream's client that left: nobody reads what it would send (reads are off while streaming).
+        if hangUp, streaming != nil { return streamClientLeft() }
         if writable, watchingOutput { self.writable() }
         if readable { self.readable() }
     }
@@ -243,6 +247,7 @@ final class Connection: @unchecked Sendable {
     /// would ever announce them again, and the connection would stall until
     /// its idle timer.
     func finishEvent() {
+        pullStream()
         flush()
         answerCarried()
         guard !isClosed else { return }
@@ -265,6 +270,8 @@ final class Connection: @unchecked Sendable {
         guard !isClosed else { return }
         beginEvent()
         perform(machine.shutdownRequested())
+        // A stream ends with its protocol's own end, soon pulled.
+        streaming?.stream.finish()
         finishEvent()
     }
 
@@ -272,6 +279,7 @@ final class Connection: @unchecked Sendable {
         guard !isClosed else { return }
         isClosed = true
         machine.closed()
+        if streaming != nil { endStream(completed: false) }
         carry = []
         output = []
         timer.cancel()

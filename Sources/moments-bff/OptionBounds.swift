@@ -2,6 +2,7 @@ import GraphQL
 import HTTP1
 import HTTPServer
 import Moments
+import MomentsAPI
 import MomentsStorage
 import PostgreSQL
 
@@ -15,6 +16,7 @@ enum OptionBounds {
     private static let http = HTTPLimits()
     private static let threads = ServerThreads()
     private static let graphQL = GraphQLLimits()
+    private static let streams = LiveLikes.Limits()
     private static let mebibyte = 1 << 20
     /// Timeouts: a millisecond to a day.
     private static let timeoutRange = 0.001...86_400.0
@@ -126,6 +128,16 @@ enum OptionBounds {
     static let requestTimeout = NumericOption<Double>(
         flag: "--request-timeout", environment: "REQUEST_TIMEOUT", range: timeoutRange,
         defaultValue: seconds(graphQL.requestTimeout), unit: "seconds")
+
+    // Streams (LiveLikes.Limits).
+    static let maxStreams = NumericOption<Int>(
+        flag: "--max-streams", environment: "MAX_STREAMS", range: 0...1_000_000, defaultValue: streams.maxStreams)
+    static let maxStreamsPerViewer = NumericOption<Int>(
+        flag: "--max-streams-per-viewer", environment: "MAX_STREAMS_PER_VIEWER", range: 1...1_000_000,
+        defaultValue: streams.maxStreamsPerViewer)
+    static let streamHeartbeat = NumericOption<Double>(
+        flag: "--stream-heartbeat", environment: "STREAM_HEARTBEAT", range: 0.01...3_600,
+        defaultValue: seconds(streams.sseHeartbeat), unit: "seconds")
 
     // `seed --synthetic`.
     static let users = NumericOption<Int>(flag: "--users", environment: nil, range: 1...1_000_000, defaultValue: 1_000)

@@ -107,16 +107,28 @@ struct ServeCommand: ParsableCommand {
 
         var router = Router()
         let errorCounters = GraphQLErrorCounters(factory: metricsFactory)
+        let services = MomentsServices(
+            timelines: timelines, likes: likes, toggles: toggles,
+            storageIsReachable: { [reachability = store.reachability] in reachability?.isReachable ?? true })
+        // Live likes hear each like from the store's change reports (the read cache's; without it, none).
+        var liveLikes: LiveLikes?
+        if configuration.streams.maxStreams > 0 {
+            let live = LiveLikes(engine: engine, services: services, limits: configuration.streams)
+            if store.observeChanges(live) {
+                liveLikes = live
+            } else {
+                logger.notice("subscriptions off: they need the read cache")
+            }
+        }
         let graphQL = GraphQLHTTPHandler(
             engine: engine,
-            services: MomentsServices(
-                timelines: timelines, likes: likes, toggles: toggles,
-                storageIsReachable: { [reachability = store.reachability] in reachability?.isReachable ?? true }),
+            services: services,
             jsonLimits: configuration.jsonLimits,
             responseCache: responseCache,
             persistedQueries: persistedQueries,
             authenticator: authenticator,
-            errorCounters: errorCounters
+            errorCounters: errorCounters,
+            live: liveLikes
         )
         router.add(.post, "/graphql", graphQL)
         // A browser's GET without a query gets the explorer page; everything else the endpoint.
@@ -187,7 +199,7 @@ struct ServeCommand: ParsableCommand {
                 accessLog: onResponse(routing: metricsRouter.paths), logger: { message in logger.warning("\(message)") })
         }
         let servers = [server] + (metricsServer.map { [$0] } ?? [])
-        metrics?.collect(servers: servers, store: store, fragments: engine.fragments, logWriter: logWriter)
+        metrics?.collect(servers: servers, store: store, fragments: engine.fragments, logWriter: logWriter, live: liveLikes)
 
         if let metricsServer {
             let metricsAddress = try metricsServer.start()

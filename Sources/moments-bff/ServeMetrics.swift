@@ -1,6 +1,7 @@
 import CoreMetrics
 import GraphQL
 import HTTPServer
+import MomentsAPI
 import MomentsStorage
 import PostgreSQL
 import ServerMetrics
@@ -27,7 +28,7 @@ struct ServeMetrics {
 
     /// What is read at a scrape: the transport of `servers` (added up), the
     /// read cache, the fragment cache, dropped log lines, the process and the build.
-    func collect(servers: [Server], store: MomentsStore, fragments: FragmentCache, logWriter: LogWriter) {
+    func collect(servers: [Server], store: MomentsStore, fragments: FragmentCache, logWriter: LogWriter, live: LiveLikes?) {
         // Weakly: a server holds its router, which holds `/metrics`, which holds these
         // closures; strong references would make a cycle that outlives `serve`.
         let readers: [@Sendable () -> TransportTotals] = servers.map { server in
@@ -69,6 +70,13 @@ struct ServeMetrics {
             exporter.collectGauge("moments_db_seconds_since_contact") { Self.seconds(database.value.lastContact.duration(to: .now)) }
             exporter.collectCounter("moments_db_requests_failed_fast_total") { Int(clamping: database.value.failedFast) }
             exporter.collectCounter("moments_db_connections_discarded_total") { Int(clamping: database.value.connectionsDiscarded) }
+        }
+        if let live {
+            let streams = exporter.snapshot(live.statistics) { live.statistics }
+            exporter.collectGauge("moments_streams_open") { Double(streams.value.open) }
+            exporter.collectCounter("moments_stream_events_sent_total") { Int(clamping: streams.value.eventsSent) }
+            exporter.collectCounter("moments_stream_events_coalesced_total") { Int(clamping: streams.value.eventsCoalesced) }
+            exporter.collectCounter("moments_streams_refused_total") { Int(clamping: streams.value.refused) }
         }
         exporter.collectCounter("moments_log_lines_dropped_total") { logWriter.droppedLines }
         exporter.collectProcess()

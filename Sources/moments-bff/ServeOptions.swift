@@ -5,6 +5,7 @@ import HTTPServer
 import JSON
 import Logging
 import Moments
+import MomentsAPI
 import MomentsStorage
 
 /// The serve command's options. Each falls back to the environment variable
@@ -94,6 +95,12 @@ struct ServeOptions: ParsableArguments {
     var maxQueuedRequests: String?
     @Option(parsing: .unconditional, help: OptionBounds.shutdownGrace.help("Seconds in-flight requests get to finish on SIGTERM/SIGINT."))
     var shutdownGrace: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxStreams.help("Subscription streams open at once; past it 503 with Retry-After: 5 (0: no subscriptions)."))
+    var maxStreams: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxStreamsPerViewer.help("Subscription streams open at once for one user; past it 429 with Retry-After: 5."))
+    var maxStreamsPerViewer: String?
+    @Option(parsing: .unconditional, help: OptionBounds.streamHeartbeat.help("Seconds of silence after which an SSE stream gets a comment line (multipart streams: a {} part every 5 s)."))
+    var streamHeartbeat: String?
 
     // GraphQL bounds (GraphQLLimits, JSONLimits).
     @Option(parsing: .unconditional, help: OptionBounds.maxDocumentBytes.help("Largest GraphQL document in bytes."))
@@ -148,6 +155,11 @@ struct ServeOptions: ParsableArguments {
         graphQL.maxValidationCost = try OptionBounds.maxValidationCost.resolve(maxValidationCost)
         graphQL.requestTimeout = try OptionBounds.requestTimeout.resolveDuration(requestTimeout)
 
+        var streams = LiveLikes.Limits()
+        streams.maxStreams = try OptionBounds.maxStreams.resolve(maxStreams)
+        streams.maxStreamsPerViewer = try OptionBounds.maxStreamsPerViewer.resolve(maxStreamsPerViewer)
+        streams.sseHeartbeat = try OptionBounds.streamHeartbeat.resolveDuration(streamHeartbeat)
+
         var json = JSONLimits()
         json.maxDepth = graphQL.parse.maxDepth
         json.maxBytes = http.maxBodyBytes
@@ -195,6 +207,7 @@ struct ServeOptions: ParsableArguments {
             threads: threads,
             graphQLLimits: graphQL,
             jsonLimits: json,
+            streams: streams,
             explorer: try ExplorerSetting.resolve(explorer),
             internalPage: try InternalPageSetting.resolve(internalPage)
         )
@@ -224,6 +237,8 @@ struct ServeConfiguration {
     var threads: ServerThreads
     var graphQLLimits: GraphQLLimits
     var jsonLimits: JSONLimits
+    /// Subscription streams (`--max-streams`, `--max-streams-per-viewer`, `--stream-heartbeat`).
+    var streams: LiveLikes.Limits
     var explorer: ExplorerSetting
     var internalPage: InternalPageSetting
 

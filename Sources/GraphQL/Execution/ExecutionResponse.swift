@@ -43,22 +43,29 @@ package struct ExecutionResponse: Sendable {
 /// `RequestErrorBounds`: long messages cut, and errors past the byte bound
 /// left out and counted in a last error.
 package func errorResponseBody(_ errors: [GraphQLError]) -> [UInt8] {
+    Array("{\"errors\":".utf8) + errorArray(errors) + [UInt8(ascii: "}")]
+}
+
+/// `[...]`: request errors as a JSON array, within `RequestErrorBounds` (the
+/// `errors` of `errorResponseBody`, or of a stream's fatal part).
+package func errorArray(_ errors: [GraphQLError]) -> [UInt8] {
     var body = ResponseBuffer(capacity: min(128 * errors.count + 16, RequestErrorBounds.maxBodyBytes))
-    body.appendASCII("{\"errors\":[")
-    let limit = RequestErrorBounds.maxBodyBytes - RequestErrorBounds.omissionNoticeBytes
+    body.appendASCII("[")
+    // What `errorResponseBody` adds around the array counts against the bound too.
+    let limit = RequestErrorBounds.maxBodyBytes - RequestErrorBounds.omissionNoticeBytes - 11
     for (index, error) in errors.enumerated() {
         let start = body.count
         if index > 0 { body.append(UInt8(ascii: ",")) }
         body.appendError(RequestErrorBounds.bounded(error))
-        // The closing "]}" is the 2 bytes that follow.
-        if body.count + 2 > limit {
+        // The closing "]" is the byte that follows.
+        if body.count + 1 > limit {
             body.truncate(to: start)
             if index > 0 { body.append(UInt8(ascii: ",")) }
             body.appendError(RequestErrorBounds.omissionNotice(omitted: errors.count - index, code: error.code))
             break
         }
     }
-    body.appendASCII("]}")
+    body.appendASCII("]")
     return body.bytes
 }
 

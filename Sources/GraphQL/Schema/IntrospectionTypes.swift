@@ -36,7 +36,10 @@ enum IntrospectionTypes {
                 name: "subscriptionType",
                 description: "If this server supports subscription, the type that subscription operations will be rooted at.",
                 type: .named("__Type")
-            ) { _, _, _ in .null },
+            ) { source, _, _ in
+                guard let subscription = try introspectionSource(source, as: Schema.self).subscriptionType else { return .null }
+                return .object(TypeReference.named(subscription.name))
+            },
             FieldDefinition(
                 name: "directives", description: "A list of all directives supported by this server.",
                 type: .nonNull(.list(.nonNull(.named("__Directive"))))

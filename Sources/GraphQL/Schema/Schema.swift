@@ -3,6 +3,9 @@
 package final class Schema: Sendable {
     package let queryType: ObjectType
     package let mutationType: ObjectType?
+    /// The root of subscription operations, whose events the server executes
+    /// one by one (§6.2.3 MapSourceToResponseEvent) with the event as root value.
+    package let subscriptionType: ObjectType?
     /// Every named type, in a stable order: the user's types as given, the
     /// roots (graphql-js's order, so SDL prints as written), then built-in
     /// scalars and introspection types.
@@ -14,12 +17,13 @@ package final class Schema: Sendable {
     ///   - types: the schema's own named types other than the roots (enums, scalars, objects).
     ///   - directives: defaults to the specified directives (`@include`, `@skip`, `@deprecated`, `@specifiedBy`).
     package init(
-        query: ObjectType, mutation: ObjectType? = nil, types: [NamedType] = [],
+        query: ObjectType, mutation: ObjectType? = nil, subscription: ObjectType? = nil, types: [NamedType] = [],
         directives: [DirectiveDefinition] = SpecifiedDirectives.all
     ) {
         var ordered: [NamedType] = types
         ordered.append(.object(query))
         if let mutation { ordered.append(.object(mutation)) }
+        if let subscription { ordered.append(.object(subscription)) }
         ordered += BuiltInScalars.all.map(NamedType.scalar)
         ordered += Introspection.types
         var index: [String: NamedType] = [:]
@@ -30,6 +34,7 @@ package final class Schema: Sendable {
         }
         self.queryType = query
         self.mutationType = mutation
+        self.subscriptionType = subscription
         self.types = unique
         self.directives = directives
         self.typeIndex = index
@@ -43,7 +48,7 @@ package final class Schema: Sendable {
         switch operation {
         case .query: queryType
         case .mutation: mutationType
-        case .subscription: nil
+        case .subscription: subscriptionType
         }
     }
 

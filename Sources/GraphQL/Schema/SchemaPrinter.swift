@@ -16,12 +16,14 @@ package func printSchema(_ schema: Schema) -> String {
     return entries.joined(separator: "\n\n")
 }
 
-/// Omitted when the roots have the conventional names (`Query`, `Mutation`).
+/// Omitted when the roots have the conventional names (`Query`, `Mutation`, `Subscription`).
 private func printSchemaDefinition(_ schema: Schema) -> String? {
     let conventional = schema.queryType.name == "Query" && (schema.mutationType.map { $0.name == "Mutation" } ?? true)
+        && (schema.subscriptionType.map { $0.name == "Subscription" } ?? true)
     if conventional { return nil }
     var lines = ["  query: \(schema.queryType.name)"]
     if let mutation = schema.mutationType { lines.append("  mutation: \(mutation.name)") }
+    if let subscription = schema.subscriptionType { lines.append("  subscription: \(subscription.name)") }
     return "schema {\n" + lines.joined(separator: "\n") + "\n}"
 }
 

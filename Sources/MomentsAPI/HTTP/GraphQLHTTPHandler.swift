@@ -12,19 +12,26 @@ import Moments
 /// (`cachedResponse(to:)`), the same bytes with the same headers.
 package struct GraphQLHTTPHandler: HTTPHandler {
     private let engine: GraphQLEngine
-    private let services: MomentsServices
+    let services: MomentsServices
     private let jsonLimits: JSONLimits
     private let responseCache: ResponseCache?
     private let persistedQueries: PersistedQueryPolicy
     /// With it, every request needs a valid bearer token, and acts as its subject.
     private let authenticator: BearerTokenVerifier?
-    private let errorCounters: GraphQLErrorCounters
+    let errorCounters: GraphQLErrorCounters
+    /// Subscriptions' streams; without it subscription operations are refused.
+    let liveLikes: LiveLikes?
+
+    /// The engine, for `subscribe` (in another file).
+    var graphQLEngine: GraphQLEngine { engine }
 
     package init(
         engine: GraphQLEngine, services: MomentsServices, jsonLimits: JSONLimits = JSONLimits(),
         responseCache: ResponseCache? = nil, persistedQueries: PersistedQueryPolicy = PersistedQueryPolicy(),
-        authenticator: BearerTokenVerifier? = nil, errorCounters: GraphQLErrorCounters = GraphQLErrorCounters()
+        authenticator: BearerTokenVerifier? = nil, errorCounters: GraphQLErrorCounters = GraphQLErrorCounters(),
+        live: LiveLikes? = nil
     ) {
+        self.liveLikes = live
         self.authenticator = authenticator
         self.errorCounters = errorCounters
         self.engine = engine
@@ -203,8 +210,11 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             errorCounters.count(error.code)
             return response(requestErrorStatus, media, errorResponseBody([error]), operationName: parameters.operationName)
         }
-        if !isPost && operation.operation != .query {
+        if !isPost && operation.operation == .mutation {
             throw RequestRefusal(.methodNotAllowed, "Mutations can only be sent with POST.", headers: ["Allow": "POST"])
+        }
+        if operation.operation == .subscription {
+            return try subscribe(request, prepared, query: source.query, parameters, viewer: viewer, deadline: deadline)
         }
         // Other bytes for a kept answer (other spacing or member order, the
         // hash instead of the text): answered as kept, and these bytes too

@@ -12,6 +12,7 @@ package enum MomentsSchema {
     package static let schema = Schema(
         query: queryType,
         mutation: mutationType,
+        subscription: subscriptionType,
         types: [.object(userDetailsType), .enumeration(momentType), .object(momentObjectType), .object(momentsDetailsType),
                 .object(pageInfoType), .object(featureToggleType), .object(toggleVariantType)]
     )
@@ -77,6 +78,35 @@ package enum MomentsSchema {
                     return .node(TimelinePage(timeline: timeline, viewerID: userID, context: context))
                 }
             )
+        ])
+
+    // type Subscription { momentLikesChanged(userID: ID!): Moment! }
+    static let subscriptionType = ObjectType(name: "Subscription", description: "Live changes, over text/event-stream (graphql-sse) or multipart/mixed (Apollo's multipart subscriptions).", fields: [
+            FieldDefinition(
+                name: "momentLikesChanged",
+                description: "Each time a moment the user may see (theirs or a friend's, among their newest --max-page-size) is liked or unliked, by anyone on any instance: that moment as the user sees it. An unknown id is a NOT_FOUND error before the stream starts.",
+                arguments: [
+                    InputValueDefinition(
+                        name: "userID",
+                        description: "The viewer: whose moments and friends' moments to follow, and for whom `isLiked` is answered.",
+                        type: .nonNull(.named("ID"))),
+                ],
+                type: .nonNull(.named("Moment")),
+                resolve: { source, arguments, info in
+                    let context = try cast(info.context, as: MomentsContext.self)
+                    if let start = source as? SubscriptionStart {
+                        let userID = try arguments.requiredID("userID")
+                        try context.authorize(userID: userID)
+                        _ = try context.services.timelines.timeline(userID: userID, first: 0)
+                        start.userID = userID
+                        throw SubscriptionStart.Accepted()
+                    }
+                    // Executed once per event (spec §6.2.3.2), with the event as the root value.
+                    let event = try cast(source, as: MomentLikesEvent.self)
+                    let page = TimelinePage(timeline: event.timeline, viewerID: event.viewerID, context: context)
+                    return .node(MomentNode(event.moment, page: page, position: 0))
+                }
+            ),
         ])
 
     /// `first` of a timeline field.

@@ -2,11 +2,10 @@
 // subscription in the document ... groupedFieldSet must have exactly one
 // entry, which must not be an introspection field."
 //
-// This engine's `Schema` has no subscription root type, so every subscription
-// is already rejected by `KnownOperationTypesRule` and this rule, like
-// graphql-js's without a subscription type, has nothing to check. It stays in
-// the list so the rule set reads like the spec's; should a subscription root
-// appear, the root-field count below applies (fragments followed, skip/include ignored).
+// Without a subscription root type, every subscription is already rejected by
+// `KnownOperationTypesRule` and this rule, like graphql-js's, has nothing to
+// check; with one, the root fields are counted (fragments followed,
+// skip/include ignored, as graphql-js counts them).
 final class SingleFieldSubscriptionsRule: ValidationRule {
     private let context: ValidationContext
     init(context: ValidationContext) { self.context = context }

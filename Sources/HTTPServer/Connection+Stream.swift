@@ -1,0 +1,87 @@
+import Dispatch
+import HTTP1
+
+/// A streamed response on its connection: what the access log needs at its end.
+struct ActiveStream {
+    let stream: any HTTPBodyStream
+    let request: HTTPRequest
+    let status: Int
+    let started: UInt64
+    /// Chunks with HTTP/1.1; the bytes as they are with HTTP/1.0.
+    let chunked: Bool
+    var bytes = 0
+}
+
+/// Streamed responses (`HTTPBodyStream`): the head is queued like any
+/// response, then pieces are pulled whenever output has drained, so at most
+/// one piece waits in `output` and a slow client costs the stream's own
+/// bounded backlog. A blocked write is bounded as any other (write timeout,
+/// `minResponseDataRate`): a client that stops reading is cut.
+extension Connection {
+    func startStream(_ stream: any HTTPBodyStream, for request: HTTPRequest, status: Int, started: UInt64) {
+        streaming = ActiveStream(stream: stream, request: request, status: status, started: started, chunked: request.version != .http1_0)
+        let poller = poller
+        stream.attach { [weak self] in
+            poller.submit { [weak self] in self?.streamWoke() }
+        }
+        pullStream()
+    }
+
+    /// The stream has something new: pull it, if output drained.
+    private func streamWoke() {
+        guard !isClosed, streaming != nil else { return }
+        beginEvent()
+        finishEvent()
+    }
+
+    /// Pulls pieces while output is drained; a few per event at most, so one
+    /// busy stream cannot starve the other connections.
+    func pullStream() {
+        for _ in 0..<8 {
+            guard let active = streaming, !isClosed, outputSent == output.count else { return }
+            let piece = active.stream.next()
+            let queuedBefore = output.count
+            switch piece {
+            case .none:
+                return
+            case let .bytes(bytes):
+                ResponseSerializer.appendChunk(bytes, chunked: active.chunked, into: &output)
+                streaming?.bytes += bytes.count
+            case let .end(bytes):
+                ResponseSerializer.appendChunk(bytes, chunked: active.chunked, into: &output)
+                if active.chunked { output.append(contentsOf: ResponseSerializer.lastChunk) }
+                streaming?.bytes += bytes.count
+                endStream(completed: true)
+            }
+            machine.outputQueued(output.count &- queuedBefore, now: now)
+            flush()
+        }
+        // More may be ready: come back on a later turn of the poller.
+        if streaming != nil, !isClosed { poller.submit { [weak self] in self?.streamWoke() } }
+    }
+
+    /// The stream's client left (a hang-up while streaming): close, ending the stream.
+    func streamClientLeft() {
+        guard !isClosed else { return }
+        closeNow()
+    }
+
+    /// Logs the stream (its whole duration, bytes, the stream's note) and lets it go.
+    func endStream(completed: Bool) {
+        guard let active = streaming else { return }
+        streaming = nil
+        // As after any response: idle, or (HTTP/1.0, stopping) closing once the end is written.
+        if completed { machine.streamEnded() }
+        active.stream.closed()
+        if let accessLog = context.accessLog {
+            let elapsed = DispatchTime.now().uptimeNanoseconds &- active.started
+            var detail = active.stream.accessLogDetail ?? "stream"
+            if !completed { detail += " cut" }
+            accessLog(AccessLogEntry(
+                method: active.request.method, path: String(active.request.path), status: active.status,
+                bytes: active.bytes, duration: .nanoseconds(Int64(clamping: elapsed)), detail: detail,
+                refusedBy: nil, cached: false, requestID: active.request.requestID, remoteAddress: active.request.remoteAddress
+            ))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import GraphQL
+import HTTP1
+import Moments
+
+/// Subscription operations: a stream of results (docs/api.md, "Live likes").
+extension GraphQLHTTPHandler {
+    /// Starts the operation's stream in the framing `Accept` names, after a
+    /// first execution that checks it (`SubscriptionStart`); refuses it by
+    /// the stream limits before anything is streamed.
+    func subscribe(
+        _ request: HTTPRequest, _ prepared: PreparedDocument, query: String, _ parameters: GraphQLRequestBody,
+        viewer: String?, deadline: ContinuousClock.Instant
+    ) throws(RequestRefusal) -> HTTPResponse {
+        guard let framing = StreamFraming.negotiate(accept: request.headers["Accept"]) else {
+            throw RequestRefusal(
+                .notAcceptable,
+                "Subscriptions are streamed: send Accept: text/event-stream or multipart/mixed;subscriptionSpec=1.0.",
+                code: .badRequest)
+        }
+        guard let live = liveLikes else {
+            throw RequestRefusal(.notAcceptable, "This server streams no subscriptions.", code: .badRequest)
+        }
+        let start = SubscriptionStart()
+        let context = MomentsContext(services: services, viewerID: viewer)
+        context.request = request
+        let checked = RequestDeadline.$current.withValue(deadline) {
+            graphQLEngine.execute(
+                prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
+                deadline: deadline, rootValue: start)
+        }
+        guard let userID = start.userID else {
+            let errors = checked.errors.isEmpty ? [GraphQLError("The subscription did not start.", code: .internalServerError)] : checked.errors
+            errorCounters.count(errors)
+            return Self.streamResponse(SubscriptionStream.failed(framing: framing, errors: errorArray(errors)), framing)
+        }
+        switch live.open(
+            framing: framing, viewerID: userID, document: prepared, query: query, operationName: parameters.operationName,
+            variables: parameters.variables)
+        {
+        case .success(let stream):
+            return Self.streamResponse(stream, framing)
+        case .failure(.maxStreams):
+            return Self.refusal(.serviceUnavailable, "Too many streams are open on this server (--max-streams \(live.limits.maxStreams)).")
+        case .failure(.maxStreamsPerViewer):
+            return Self.refusal(.tooManyRequests, "Too many streams are open for this user (--max-streams-per-viewer \(live.limits.maxStreamsPerViewer)).")
+        }
+    }
+
+    private static func streamResponse(_ stream: SubscriptionStream, _ framing: StreamFraming) -> HTTPResponse {
+        // No cache keeps a stream; proxies are asked not to buffer it (nginx reads X-Accel-Buffering).
+        var response = HTTPResponse(
+            status: .ok, headers: ["Content-Type": framing.contentType, "Cache-Control": "no-store", "X-Accel-Buffering": "no"])
+        response.stream = stream
+        response.accessLogDetail = "subscription"
+        return response
+    }
+
+    /// A stream limit's answer, before any event: the status, when to retry, and why.
+    private static func refusal(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "application/json; charset=utf-8", "Retry-After": "5"],
+            body: errorResponseBody([GraphQLError(message, code: .badRequest)]))
+    }
+}
