@@ -22,7 +22,13 @@ a like acknowledged by one instance is read back from the others. Afterwards:
 3. in the database (`--database-url`, default $CLUSTER_DATABASE_URL, read
    with psql) every pair's like is present exactly when the last
    acknowledged operation was a like: no acknowledged like lost, no
-   acknowledged unlike undone.
+   acknowledged unlike undone;
+4. live likes: `--subscribers` streams of `momentLikesChanged` (SSE, through
+   the balancer, so on every instance) for the checked users, opened before
+   the load: every like or unlike that changed a pair's state must reach
+   every stream of that user within `--window` of its acknowledgement,
+   whichever instance acknowledged it (an event showing that state, or a
+   later one already sent).
 
 The window is docs/storage.md's ("Staleness window"): a notification is
 delivered in 1-2 ms, the tests assert at most 1 s, so `--window` is 1 s. The
@@ -42,6 +48,7 @@ import http.client
 import json
 import os
 import random
+import socket
 import subprocess
 import sys
 import threading
@@ -70,6 +77,19 @@ class Read:
     end: float
     server: str
     liked: dict[str, bool]         # moment -> isLiked as shown
+
+
+@dataclass
+class Stream:
+    """A subscriber's SSE stream: which instance serves it, and what it heard."""
+    user: str
+    server: str = "?"
+    opened: float = float("inf")
+    closed: float = float("inf")
+    events: list[tuple[float, str, bool]] = field(default_factory=list)   # (received, moment, isLiked)
+
+
+SUBSCRIPTION = "subscription live($userID: ID!) { momentLikesChanged(userID: $userID) { id isLiked } }"
 
 
 @dataclass
@@ -155,6 +175,9 @@ class Check:
         self.users: list[str] = []
         self.user_pairs: dict[str, list[str]] = {}          # user -> moments of the pairs
         self.retired: set[tuple[str, str]] = set()          # pairs with an unacknowledged operation
+        self.streams: list[Stream] = []
+        self.stream_sockets: list = []
+        self.stop_streams = threading.Event()
 
     def client(self) -> Client:
         return Client(self.a.url, self.documents, self.a.timeout)
@@ -238,6 +261,79 @@ class Check:
             with self.reads_lock:
                 self.reads.append(Read(user, start, end, server, liked))
         client.close()
+
+    # -- live likes: subscribers through the balancer --
+    def subscriber(self, stream: Stream, ready: threading.Event) -> None:
+        target = urlsplit(self.a.url)
+        connection = http.client.HTTPConnection(target.hostname, target.port, timeout=1.0)
+        body = json.dumps({"query": SUBSCRIPTION, "variables": {"userID": stream.user}}).encode()
+        try:
+            connection.request("POST", "/graphql", body=body,
+                               headers={"Content-Type": "application/json", "Accept": "text/event-stream"})
+            answer = connection.getresponse()
+            stream.server = answer.getheader("X-Served-By") or "?"
+            if answer.status != 200:
+                self.stats.error(f"subscription of {stream.user}: status {answer.status}")
+                return
+            stream.opened = time.monotonic()
+            # Blocking reads from now on: `stop_streams` ends them by shutting the socket down.
+            connection.sock.settimeout(None)
+            with self.reads_lock:
+                self.stream_sockets.append(connection.sock)
+            ready.set()
+            while not self.stop_streams.is_set():
+                line = answer.fp.readline()
+                if not line:
+                    break
+                if line.startswith(b"data: "):
+                    data = json.loads(line[6:])["data"]["momentLikesChanged"]
+                    stream.events.append((time.monotonic(), data["id"], data["isLiked"]))
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            if not self.stop_streams.is_set():
+                self.stats.error(f"subscription of {stream.user}: {type(e).__name__}: {e}")
+        finally:
+            stream.closed = time.monotonic()
+            ready.set()
+            connection.close()
+
+    def start_streams(self) -> list[threading.Thread]:
+        threads = []
+        for number in range(self.a.subscribers):
+            stream, ready = Stream(self.users[number % len(self.users)]), threading.Event()
+            self.streams.append(stream)
+            thread = threading.Thread(target=self.subscriber, args=(stream, ready), daemon=True)
+            thread.start()
+            ready.wait(self.a.timeout)
+            threads.append(thread)
+        return threads
+
+    def check_streams(self) -> dict:
+        """Every acknowledged change of a subscriber's pairs reached it within the window."""
+        window, checked, cross, latencies, missed = self.a.window, 0, 0, [], []
+        for stream in self.streams:
+            for moment in self.user_pairs.get(stream.user, []):
+                ops = self.ops[(stream.user, moment)]
+                heard = [(t, state) for t, m, state in stream.events if m == moment]
+                for k in range(1, len(ops)):
+                    op = ops[k]
+                    if op.acked is None or op.state == ops[k - 1].state:
+                        continue        # unknown outcome, or nothing changed: no event is owed
+                    if op.sent < stream.opened or op.acked + window > stream.closed:
+                        continue        # not wholly within the stream's life
+                    checked += 1
+                    cross += op.server != stream.server
+                    later = ops[k + 1:]
+                    match = next((t for t, state in heard if t >= op.sent and t <= op.acked + window
+                                  and (state == op.state or any(o.state == state and o.sent <= t for o in later))), None)
+                    if match is None:
+                        missed.append(f"{stream.user}'s stream on {stream.server} did not hear moment {moment} "
+                                      f"isLiked={op.state} (acknowledged by {op.server}) within {window:g} s")
+                    else:
+                        latencies.append(max(0.0, match - op.acked))
+        latencies.sort()
+        return {"checked": checked, "cross": cross, "missed": missed,
+                "max": latencies[-1] if latencies else 0.0,
+                "median": latencies[len(latencies) // 2] if latencies else 0.0}
 
     def run_load(self) -> float:
         started = time.monotonic()
@@ -364,6 +460,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--max-errors", type=int, default=0, help="failed or wrong answers tolerated")
     p.add_argument("--timeout", type=float, default=10.0, help="per request, seconds")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--subscribers", type=int, default=4, help="SSE streams of momentLikesChanged (0: none)")
     a = p.parse_args(argv)
     for name in ("url", "database_url", "binary"):
         if not getattr(a, name):
@@ -376,7 +473,18 @@ def main(argv: list[str]) -> int:
     print(f"cluster-check: {len(check.ops)} (user, moment) pairs of {len(check.users)} users through {a.url}, "
           f"{a.instances} instances, {a.duration:g} s: {a.writers} writers (~{a.write_rate:g} likes/s), "
           f"{a.readers} readers, window {a.window:g} s", flush=True)
+    stream_threads = check.start_streams()
     elapsed = check.run_load()
+    # The last acknowledgements get their window before the streams close.
+    time.sleep(a.window if stream_threads else 0)
+    check.stop_streams.set()
+    for sock in check.stream_sockets:
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+    for thread in stream_threads:
+        thread.join(3)
     acked = sum(1 for ops in check.ops.values() for op in ops[1:] if op.acked is not None)
     unacked = sum(1 for ops in check.ops.values() for op in ops[1:] if op.acked is None)
     by_server: dict[str, int] = {}
@@ -397,6 +505,14 @@ def main(argv: list[str]) -> int:
     print(f"  database: {len(check.expected())} pairs, {len(db_problems)} differ from the last acknowledged "
           f"state (lost likes or undone unlikes)", flush=True)
 
+    live = check.check_streams()
+    if check.streams:
+        print(f"  live likes: {len(check.streams)} streams on {', '.join(sorted({st.server for st in check.streams}))}, "
+              f"{sum(len(st.events) for st in check.streams)} events; {live['checked']} changes owed to a stream "
+              f"({live['cross']} acknowledged by another instance), heard after the acknowledgement in "
+              f"{live['median'] * 1000:.1f} ms median, {live['max'] * 1000:.1f} ms at most; "
+              f"missed within the {a.window:g} s window: {len(live['missed'])}", flush=True)
+
     failures = []
     errors = check.stats.errors
     if len(errors) > a.max_errors:
@@ -412,6 +528,11 @@ def main(argv: list[str]) -> int:
         failures.append("no read was checked after a write acknowledged by another instance: the check tested nothing")
     if acked == 0:
         failures.append("no like was acknowledged")
+    if live["missed"]:
+        failures.append(f"{len(live['missed'])} changes did not reach a subscriber within the window:")
+        failures += ["    " + m for m in live["missed"][:10]]
+    if check.streams and a.instances > 1 and live["cross"] == 0:
+        failures.append("no change reached a stream from another instance: the live check tested nothing")
     for f in failures:
         print("  FAIL: " + f)
     print("cluster-check: " + ("FAILED" if failures else "passed"))

@@ -207,6 +207,8 @@ defaults
     mode http
     log global
     option dontlognull
+    # Subscription streams' events go out as they come, not held to fill a packet.
+    option http-no-delay
     timeout connect 2s
     timeout client 60s
     timeout server 60s
