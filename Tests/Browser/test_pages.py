@@ -236,6 +236,33 @@ def test_internal_page_flips_likes_and_likes_a_moment(ctx):
     assert not errors, errors
 
 
+def test_internal_page_shows_a_like_made_elsewhere_within_a_second(ctx):
+    """The page's EventSource (momentLikesChanged over SSE) redraws a moment liked by another client."""
+    driver, server = ctx["driver"], ctx["server"]
+    viewport(driver, DESKTOP)
+    driver.get(server.base + "/internal")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "article.moment")) == 5, "the timeline never showed")
+    wait(driver, lambda d: d.find_element(By.ID, "timeline").get_attribute("data-live") == "open", "the live stream never opened")
+    # Moment 4 (Jake Lin's own) has no likes in the demo data; Taylor Swift (user 1, a friend) likes it from outside.
+    assert driver.find_element(By.CSS_SELECTOR, '[data-like-button="4"]').get_attribute("aria-pressed") == "false"
+    answer = server.graphql('mutation { updateMomentLike(momentID: "4", userID: "1", isLiked: true) { userDetails { id } } }')
+    assert answer.get("data"), answer
+    acknowledged = time.monotonic()
+    WebDriverWait(driver, 1.0, poll_frequency=0.02).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, '[data-likers="4"] [data-liker-id="1"]'),
+        "Taylor Swift's like never showed on the page within a second")
+    shown_after = time.monotonic() - acknowledged
+    # Jake Lin's own button is untouched: the event is the moment as the viewer sees it.
+    assert driver.find_element(By.CSS_SELECTOR, '[data-like-button="4"]').get_attribute("aria-pressed") == "false"
+    print("  the like showed %.0f ms after its acknowledgement" % (shown_after * 1000), flush=True)
+    server.graphql('mutation { updateMomentLike(momentID: "4", userID: "1", isLiked: false) { userDetails { id } } }')
+    WebDriverWait(driver, 1.0, poll_frequency=0.02).until(
+        lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-likers="4"] [data-liker-id="1"]'),
+        "the unlike never showed on the page within a second")
+    errors = severe_console_errors(driver, ignore_external=True)
+    assert not errors, errors
+
+
 def test_internal_page_on_a_phone(ctx):
     driver, server = ctx["driver"], ctx["server"]
     viewport(driver, PHONE)
@@ -266,6 +293,7 @@ TESTS = [
     test_explorer_docs_show_moment_is_liked_with_its_description,
     test_explorer_on_a_phone,
     test_internal_page_flips_likes_and_likes_a_moment,
+    test_internal_page_shows_a_like_made_elsewhere_within_a_second,
     test_internal_page_on_a_phone,
     test_internal_page_resets_to_demo_data_after_confirmation,
 ]

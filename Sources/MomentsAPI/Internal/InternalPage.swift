@@ -152,8 +152,14 @@ const LIKE = `mutation updateMomentLike($momentID: ID!, $userID: ID!, $isLiked: 
     moments { id userDetails { id name avatar } type title url photos createdDate isLiked likes { id name avatar } }
   }
 }`;
+// Likes made anywhere (another tab, curl, another instance) show as they happen.
+const LIVE = `subscription internalLive($userID: ID!) {
+  momentLikesChanged(userID: $userID) { id isLiked likes { id name avatar } }
+}`;
 const APP_HEADERS = { "Content-Type": "application/json", "x-app-platform": "iOS", "x-app-version": "1.0.0", "x-os-version": "17.0" };
-let viewer = "0", withLikes = true, facts = null, loadTicket = 0;
+let viewer = "0", withLikes = true, facts = null, loadTicket = 0, live = null;
+/// The shown moments by id, so that a live event can redraw one card.
+const shown = new Map();
 // With --auth-secret every call of the page carries the token typed here (kept for this tab only).
 let token = sessionStorage.getItem("moments.token") || "";
 function authorized(headers) { return token ? { ...headers, Authorization: "Bearer " + token } : headers; }
@@ -218,10 +224,61 @@ function render(details) {
   cover.append(el("div", { class: "me" }, el("div", { class: "who", id: "viewer-name", text: me.name }), avatar(me, "big")));
   const nodes = [cover];
   if (!details.moments.length) nodes.push(el("div", { class: "empty", text: "No moments yet." }));
-  for (const m of details.moments) nodes.push(momentCard(m));
+  shown.clear();
+  for (const m of details.moments) {
+    shown.set(m.id, m);
+    nodes.push(momentCard(m));
+  }
   box.replaceChildren(...nodes);
   box.dataset.viewer = me.id;
   box.dataset.withLikes = String(withLikes);
+  if (!live || live.viewer !== me.id || !withLikes) watchLikes(me.id);
+}
+// An EventSource on GET /graphql (graphql-sse); with a token, which EventSource cannot send, a fetch read as it arrives.
+function watchLikes(userID) {
+  if (live) live.close();
+  live = null;
+  $("timeline").dataset.live = "off";
+  if (!withLikes) return;
+  const url = "/graphql?" + new URLSearchParams({ query: LIVE, variables: JSON.stringify({ userID }), operationName: "internalLive" });
+  const opened = () => { $("timeline").dataset.live = "open"; };
+  if (!token) {
+    const source = new EventSource(url);
+    source.onopen = opened;
+    source.addEventListener("next", (e) => applyLive(JSON.parse(e.data)));
+    source.addEventListener("complete", () => source.close());
+    live = { viewer: userID, close: () => source.close() };
+    return;
+  }
+  const controller = new AbortController();
+  live = { viewer: userID, close: () => controller.abort() };
+  (async () => {
+    const response = await fetch(url, { headers: authorized({ Accept: "text/event-stream" }), signal: controller.signal });
+    opened();
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let pending = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      pending += value;
+      let end;
+      while ((end = pending.indexOf("\n\n")) >= 0) {
+        const block = pending.slice(0, end);
+        pending = pending.slice(end + 2);
+        const data = block.split("\n").filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n");
+        if (block.startsWith("event: next") && data) applyLive(JSON.parse(data));
+      }
+    }
+  })().catch(() => {});
+}
+function applyLive(result) {
+  const change = result.data && result.data.momentLikesChanged;
+  const known = change && shown.get(change.id);
+  const card = change && document.querySelector(`article.moment[data-moment-id="${CSS.escape(change.id)}"]`);
+  if (!known || !card || !withLikes) return;
+  const moment = { ...known, isLiked: change.isLiked, likes: change.likes };
+  shown.set(moment.id, moment);
+  card.replaceWith(momentCard(moment));
 }
 function momentCard(m) {
   const body = el("div", { class: "body" }, el("div", { class: "author", text: m.userDetails.name }));
@@ -349,7 +406,7 @@ $("viewer-id").addEventListener("keydown", (e) => { if (e.key === "Enter" && e.t
 $("likes-toggle").addEventListener("change", (e) => { withLikes = e.target.checked; loadTimeline(); });
 $("refresh").addEventListener("click", () => { loadFacts(); loadTimeline(); });
 $("token").value = token;
-$("token").addEventListener("change", (e) => { token = e.target.value.trim(); sessionStorage.setItem("moments.token", token); loadFacts(); loadTimeline(); });
+$("token").addEventListener("change", (e) => { token = e.target.value.trim(); sessionStorage.setItem("moments.token", token); if (live) live.close(); live = null; loadFacts(); loadTimeline(); });
 loadFacts();
 loadTimeline();
 </script>
