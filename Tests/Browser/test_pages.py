@@ -157,6 +157,31 @@ def test_explorer_loads_the_like_mutation_in_one_click(ctx):
     assert variables == {"momentID": "0", "userID": "0", "isLiked": True}, variables
 
 
+def test_explorer_runs_a_subscription_and_shows_events_as_they_arrive(ctx):
+    driver, server = ctx["driver"], ctx["server"]
+    viewport(driver, DESKTOP)
+    driver.get(server.base + "/graphql")
+    wait(driver, EC.element_to_be_clickable((By.ID, "example-live")), "no Live example").click()
+    driver.find_element(By.ID, "run").click()
+    wait(driver, lambda d: d.find_element(By.ID, "response").get_attribute("data-events") == "0", "the stream never opened")
+    # Taylor Swift (user 1, a friend) likes Jake Lin's moment 4, then takes it back.
+    answer = server.graphql('mutation { updateMomentLike(momentID: "4", userID: "1", isLiked: true) { userDetails { id } } }')
+    assert answer.get("data"), answer
+    wait(driver, lambda d: d.find_element(By.ID, "response").get_attribute("data-events") == "1", "the like's event never showed")
+    shown = driver.find_element(By.ID, "response").text
+    assert "momentLikesChanged" in shown and '"id": "4"' in shown and "Taylor Swift" in shown, shown
+    answer = server.graphql('mutation { updateMomentLike(momentID: "4", userID: "1", isLiked: false) { userDetails { id } } }')
+    assert answer.get("data"), answer
+    wait(driver, lambda d: d.find_element(By.ID, "response").get_attribute("data-events") == "2", "the unlike's event never showed")
+    # Another run ends the stream: the timeline example answers as before.
+    driver.find_element(By.ID, "example-timeline").click()
+    driver.find_element(By.ID, "run").click()
+    wait(driver, lambda d: d.find_element(By.ID, "response").get_attribute("data-status") == "200"
+         and "getMomentsDetailsByUserID" in d.find_element(By.ID, "response").text, "the timeline never ran after the stream")
+    errors = severe_console_errors(driver)
+    assert not errors, errors
+
+
 def test_explorer_docs_show_moment_is_liked_with_its_description(ctx):
     driver, server = ctx["driver"], ctx["server"]
     viewport(driver, DESKTOP)
@@ -290,6 +315,7 @@ TESTS = [
     test_explorer_loads_without_console_errors,
     test_explorer_runs_the_timeline_from_the_keyboard,
     test_explorer_loads_the_like_mutation_in_one_click,
+    test_explorer_runs_a_subscription_and_shows_events_as_they_arrive,
     test_explorer_docs_show_moment_is_liked_with_its_description,
     test_explorer_on_a_phone,
     test_internal_page_flips_likes_and_likes_a_moment,

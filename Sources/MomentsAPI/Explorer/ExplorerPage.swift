@@ -116,6 +116,7 @@ footer.hints kbd { font: 11px var(--mono); border: 1px solid var(--line); border
   <div class="examples" role="group" aria-label="Examples">
     <button id="example-timeline" aria-pressed="true" title="The app's timeline request">Timeline</button>
     <button id="example-like" aria-pressed="false" title="The app's like request">Like</button>
+    <button id="example-live" aria-pressed="false" title="Likes as they happen (a subscription)">Live</button>
   </div>
   <div class="spacer"></div>
   <button class="btn" id="copy-curl" title="Copy this request as a curl command">Copy curl</button>
@@ -154,6 +155,10 @@ const EXAMPLES = {
   like: {
     query: \#(javaScriptString(AppDocuments.updateLike + "\n")),
     variables: { momentID: "0", userID: "0", isLiked: true }
+  },
+  live: {
+    query: "subscription momentLikesChanged($userID: ID!) {\n  momentLikesChanged(userID: $userID) {\n    id\n    isLiked\n    likesCount\n    likes { id name }\n  }\n}\n",
+    variables: { userID: "0" }
   }
 };
 const APP_HEADERS = { "x-app-platform": "iOS", "x-app-version": "1.0.0", "x-os-version": "17.0" };
@@ -212,11 +217,13 @@ function load(name) {
   variables.value = JSON.stringify(example.variables, null, 2);
   $("example-timeline").setAttribute("aria-pressed", String(name === "timeline"));
   $("example-like").setAttribute("aria-pressed", String(name === "like"));
+  $("example-live").setAttribute("aria-pressed", String(name === "live"));
   updateGutter();
   query.scrollTop = 0;
 }
 $("example-timeline").addEventListener("click", () => { load("timeline"); query.focus(); });
 $("example-like").addEventListener("click", () => { load("like"); query.focus(); });
+$("example-live").addEventListener("click", () => { load("live"); query.focus(); });
 headers.value = JSON.stringify(APP_HEADERS, null, 2);
 
 function showTab(which) {
@@ -250,7 +257,54 @@ function requestParts() {
   if (names.length > 1) body.operationName = $("operation").value; else if (names.length === 1) body.operationName = names[0];
   return { body, headers: Object.assign({ "Content-Type": "application/json", "Accept": "application/graphql-response+json, application/json" }, extra) };
 }
-let running = 0;
+let running = 0, stream = null;
+/// Whether the operation to run is a subscription (its results are streamed).
+function isSubscription(parts) {
+  const text = parts.body.query.replace(/#[^\n]*/g, "");
+  const name = parts.body.operationName;
+  return name ? new RegExp("\\bsubscription\\s+" + name + "\\b").test(text) : /^\s*subscription\b/.test(text);
+}
+/// A subscription's results as they arrive (graphql-sse over fetch), newest first; another run ends it.
+async function runStream(parts, ticket) {
+  const out = $("response"), status = $("status"), timing = $("timing");
+  const controller = new AbortController();
+  stream = controller;
+  const events = [];
+  out.innerHTML = `<span class="note">Listening… like a moment (another tab, the Like example, curl) to see it here.</span>`;
+  try {
+    const response = await fetch(endpoint, { method: "POST", headers: { ...parts.headers, Accept: "text/event-stream" }, body: JSON.stringify(parts.body), signal: controller.signal });
+    status.hidden = false;
+    status.textContent = `${response.status} ${response.statusText || ""}`.trim() + " · streaming";
+    status.className = "status " + (response.ok ? "ok" : "bad");
+    out.dataset.status = String(response.status);
+    out.dataset.events = "0";
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let pending = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done || ticket !== running) break;
+      pending += value;
+      let end;
+      while ((end = pending.indexOf("\n\n")) >= 0) {
+        const block = pending.slice(0, end);
+        pending = pending.slice(end + 2);
+        const data = block.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+        if (!block.startsWith("event: next") || !data) continue;
+        let pretty = data;
+        try { pretty = JSON.stringify(JSON.parse(data), null, 2); } catch {}
+        events.unshift(`<span class="note">${new Date().toLocaleTimeString()}</span>\n` + highlight(pretty));
+        out.innerHTML = events.slice(0, 50).join("\n\n");
+        out.dataset.events = String(events.length);
+        timing.textContent = `${events.length} event${events.length === 1 ? "" : "s"}`;
+      }
+    }
+    if (ticket === running) status.textContent = status.textContent.replace(" · streaming", " · ended");
+  } catch (e) {
+    if (ticket !== running || controller.signal.aborted) return;
+    status.hidden = false; status.textContent = "network error"; status.className = "status bad";
+    out.innerHTML = `<span class="note">${escapeHTML(String(e))}</span>`;
+  }
+}
 async function run() {
   const out = $("response"), status = $("status"), timing = $("timing");
   let parts;
@@ -258,6 +312,8 @@ async function run() {
     out.innerHTML = `<span class="note">${escapeHTML(e.message)}</span>`; status.hidden = true; timing.textContent = ""; return;
   }
   const ticket = ++running;
+  if (stream) { stream.abort(); stream = null; }
+  if (isSubscription(parts)) return runStream(parts, ticket);
   timing.textContent = "running…";
   const started = performance.now();
   try {
