@@ -53,8 +53,9 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         // looks up their canonical form. (Aliases are only ever stored by
         // `respond` for requests whose trusted-documents and APQ checks
         // passed, so an alias hit has passed them too.)
-        guard let responseCache, let alias = requestKey(request, viewer: viewer),
-            let hit = responseCache.lookup(alias) else { return nil }
+        // A request that may be answered in parts (`@defer`) is never answered from the cache.
+        guard let responseCache, !StreamFraming.acceptsIncrementalDelivery(request.headers["Accept"]),
+            let alias = requestKey(request, viewer: viewer), let hit = responseCache.lookup(alias) else { return nil }
         return withCachePolicy(cachedAnswer(hit, to: request), for: request)
     }
 
@@ -220,7 +221,9 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         // hash instead of the text): answered as kept, and these bytes too
         // from now on. Looked up once the document is prepared, so that APQ
         // registers its hash as it would otherwise.
-        let key = operation.operation == .query ? responseCache.map { _ in cacheKey(source.query, parameters, viewer: viewer) } : nil
+        // `@defer` with an Accept that asks for it: an answer in parts, never kept.
+        let deferring = StreamFraming.acceptsIncrementalDelivery(request.headers["Accept"]) && source.query.contains("@defer")
+        let key = operation.operation == .query && !deferring ? responseCache.map { _ in cacheKey(source.query, parameters, viewer: viewer) } : nil
         if let responseCache, let key, let alias = requestKey(request, viewer: viewer), let hit = responseCache.lookup(key) {
             responseCache.alias(alias, to: key)
             return cachedAnswer(hit, to: request)
@@ -250,10 +253,29 @@ package struct GraphQLHTTPHandler: HTTPHandler {
                 momentIDs: context.likedMomentIDs, ticket: ticket, alias: alias)
         }
         errorCounters.count(result.errors)
+        if deferring, result.hasData,
+            let payloads = prepared.incrementalPayloads(of: result.body, operation: operation, variables: parameters.variables)
+        {
+            return incrementalResponse(payloads, operationName: operation.name?.value)
+        }
         var answer = response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)
         if result.errors.contains(where: { $0.code == .databaseUnavailable }) {
             answer.headers.add("Retry-After", "1")
         }
+        return answer
+    }
+
+    /// An answer delivered incrementally (`@defer`): the initial payload,
+    /// then the deferred parts, each a chunk of `multipart/mixed`.
+    private func incrementalResponse(_ payloads: [JSONObject], operationName: String?) -> HTTPResponse {
+        let parts = StreamFraming.incrementalParts(payloads.map { payload in
+            var bytes: [UInt8] = []
+            JSONWriter.write(.object(payload), into: &bytes)
+            return bytes
+        })
+        var answer = HTTPResponse(status: .ok, headers: ["Content-Type": StreamFraming.incrementalContentType, "Cache-Control": "no-store"])
+        answer.stream = PayloadStream(parts)
+        answer.accessLogDetail = operationName
         return answer
     }
 

@@ -34,6 +34,30 @@ package enum StreamFraming: Sendable, Equatable {
         return nil
     }
 
+    /// Whether `Accept` asks for incremental delivery (`@defer`) in the
+    /// 2022-08-24 format: `multipart/mixed` with `deferSpec=20220824`.
+    package static func acceptsIncrementalDelivery(_ accept: String?) -> Bool {
+        guard let accept, accept.contains("deferSpec") || accept.lowercased().contains("deferspec") else { return false }
+        for element in accept.split(separator: ",") {
+            let parts = element.split(separator: ";").map { String($0.trimmingOWS.lowercased().filter { $0 != "\"" }) }
+            if parts.first == "multipart/mixed", parts.contains("deferspec=20220824") { return true }
+        }
+        return false
+    }
+
+    /// The `Content-Type` of an incrementally delivered answer: Apollo's
+    /// clients choose their parser by its `deferSpec`.
+    static let incrementalContentType = "multipart/mixed;boundary=\"graphql\";deferSpec=20220824"
+
+    /// The parts of an incrementally delivered answer, each a chunk: the
+    /// first opens with the boundary, the last closes it.
+    static func incrementalParts(_ payloads: [[UInt8]]) -> [[UInt8]] {
+        payloads.enumerated().map { index, payload in
+            (index == 0 ? Array("\r\n--graphql".utf8) : []) + Array("\r\ncontent-type: application/json\r\n\r\n".utf8) + payload
+                + Array((index == payloads.count - 1 ? "\r\n--graphql--\r\n" : "\r\n--graphql").utf8)
+        }
+    }
+
     /// The response's `Content-Type`. The multipart one is written as Apollo
     /// Router writes it (`subscriptionSpec=1.0` unquoted): Apollo iOS compares
     /// that parameter as text.

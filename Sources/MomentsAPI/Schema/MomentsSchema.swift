@@ -14,7 +14,10 @@ package enum MomentsSchema {
         mutation: mutationType,
         subscription: subscriptionType,
         types: [.object(userDetailsType), .enumeration(momentType), .object(momentObjectType), .object(momentsDetailsType),
-                .object(pageInfoType), .object(featureToggleType), .object(toggleVariantType)]
+                .object(pageInfoType), .object(featureToggleType), .object(toggleVariantType)],
+        // `@defer`: answered in parts when Accept asks for incremental delivery, else ignored (docs/api.md).
+        // First, as a client that rebuilds the schema from its SDL lists it (graphql-js buildASTSchema).
+        directives: [IncrementalDirectives.defer] + SpecifiedDirectives.all
     )
 
     // type Query { getMomentsDetailsByUserID(userID: ID!, first: Int, after: String): MomentsDetails! }
