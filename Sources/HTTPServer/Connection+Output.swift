@@ -90,7 +90,7 @@ extension Connection {
         machine.outputQueued(output.count &- queuedBefore, now: now)
         if streams, let stream {
             // Logged at its end, with its duration and bytes.
-            startStream(stream, for: request, status: response.status.code, started: started)
+            startStream(stream, for: request, status: response.status.code, detail: response.accessLogDetail, started: started)
             return
         }
         if let accessLog = context.accessLog {

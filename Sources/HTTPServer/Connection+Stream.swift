@@ -6,6 +6,8 @@ struct ActiveStream {
     let stream: any HTTPBodyStream
     let request: HTTPRequest
     let status: Int
+    /// The response's `accessLogDetail` (the operation's name).
+    let detail: String?
     let started: UInt64
     /// Chunks with HTTP/1.1; the bytes as they are with HTTP/1.0.
     let chunked: Bool
@@ -18,8 +20,9 @@ struct ActiveStream {
 /// bounded backlog. A blocked write is bounded as any other (write timeout,
 /// `minResponseDataRate`): a client that stops reading is cut.
 extension Connection {
-    func startStream(_ stream: any HTTPBodyStream, for request: HTTPRequest, status: Int, started: UInt64) {
-        streaming = ActiveStream(stream: stream, request: request, status: status, started: started, chunked: request.version != .http1_0)
+    func startStream(_ stream: any HTTPBodyStream, for request: HTTPRequest, status: Int, detail: String?, started: UInt64) {
+        streaming = ActiveStream(
+            stream: stream, request: request, status: status, detail: detail, started: started, chunked: request.version != .http1_0)
         let poller = poller
         stream.attach { [weak self] in
             poller.submit { [weak self] in self?.streamWoke() }
@@ -75,7 +78,7 @@ extension Connection {
         active.stream.closed()
         if let accessLog = context.accessLog {
             let elapsed = DispatchTime.now().uptimeNanoseconds &- active.started
-            var detail = active.stream.accessLogDetail ?? "stream"
+            var detail = [active.detail, active.stream.accessLogDetail].compactMap { $0 }.joined(separator: " ")
             if !completed { detail += " cut" }
             accessLog(AccessLogEntry(
                 method: active.request.method, path: String(active.request.path), status: active.status,

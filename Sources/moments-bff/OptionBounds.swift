@@ -151,11 +151,12 @@ enum OptionBounds {
         port, readers, postgresConnections, postgresStatementTimeoutMs, cacheTimelines, cacheMomentLikes, externalChangeCheckMs, maxPageSize,
         logBufferBytes,
         maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes, maxConnections,
+        maxStreams, maxStreamsPerViewer,
         maxDocumentBytes, maxTokens, maxDepth, maxExecutedFields, documentCacheSize,
         users, friends, moments, likes, hotMomentLikes,
     ]
     /// Every option in seconds, in `--help` order.
-    static let durations = [headerTimeout, bodyTimeout, idleTimeout, writeTimeout, shutdownGrace]
+    static let durations = [headerTimeout, bodyTimeout, idleTimeout, writeTimeout, shutdownGrace, streamHeartbeat]
 
     private static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

@@ -258,6 +258,8 @@ struct ServeConfiguration {
             "cacheTimelines": "\(cache.isEnabled ? cache.timelineCapacity : 0)", "cacheMomentLikes": "\(cache.momentLikesCapacity)",
             "maxPageSize": "\(pageSize.maximum)", "responseCacheBytes": "\(responseCacheBytes)",
             "maxBodyBytes": "\(httpLimits.maxBodyBytes)", "maxConnections": "\(httpLimits.maxConnections)",
+            "maxStreams": "\(streams.maxStreams)", "maxStreamsPerViewer": "\(streams.maxStreamsPerViewer)",
+            "streamHeartbeat": "\(streams.sseHeartbeat)",
             "headerTimeout": "\(httpLimits.headerTimeout)", "idleTimeout": "\(httpLimits.idleTimeout)",
             "maxDocumentBytes": "\(graphQLLimits.parse.maxDocumentBytes)", "maxDepth": "\(graphQLLimits.parse.maxDepth)",
             "maxExecutedFields": "\(graphQLLimits.maxExecutedFields)",

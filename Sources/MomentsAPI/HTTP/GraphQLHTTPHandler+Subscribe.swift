@@ -8,9 +8,11 @@ extension GraphQLHTTPHandler {
     /// first execution that checks it (`SubscriptionStart`); refuses it by
     /// the stream limits before anything is streamed.
     func subscribe(
-        _ request: HTTPRequest, _ prepared: PreparedDocument, query: String, _ parameters: GraphQLRequestBody,
-        viewer: String?, deadline: ContinuousClock.Instant
+        _ request: HTTPRequest, _ prepared: PreparedDocument, _ operation: OperationDefinition, query: String,
+        _ parameters: GraphQLRequestBody, viewer: String?, deadline: ContinuousClock.Instant
     ) throws(RequestRefusal) -> HTTPResponse {
+        // The access log names the stream by its operation.
+        let name = operation.name?.value ?? "subscription"
         guard let framing = StreamFraming.negotiate(accept: request.headers["Accept"]) else {
             throw RequestRefusal(
                 .notAcceptable,
@@ -31,34 +33,36 @@ extension GraphQLHTTPHandler {
         guard let userID = start.userID else {
             let errors = checked.errors.isEmpty ? [GraphQLError("The subscription did not start.", code: .internalServerError)] : checked.errors
             errorCounters.count(errors)
-            return Self.streamResponse(SubscriptionStream.failed(framing: framing, errors: errorArray(errors)), framing)
+            return Self.streamResponse(SubscriptionStream.failed(framing: framing, errors: errorArray(errors)), framing, name)
         }
         switch live.open(
             framing: framing, viewerID: userID, document: prepared, query: query, operationName: parameters.operationName,
             variables: parameters.variables)
         {
         case .success(let stream):
-            return Self.streamResponse(stream, framing)
+            return Self.streamResponse(stream, framing, name)
         case .failure(.maxStreams):
-            return Self.refusal(.serviceUnavailable, "Too many streams are open on this server (--max-streams \(live.limits.maxStreams)).")
+            return refusal(.serviceUnavailable, "Too many streams are open on this server (--max-streams \(live.limits.maxStreams)).")
         case .failure(.maxStreamsPerViewer):
-            return Self.refusal(.tooManyRequests, "Too many streams are open for this user (--max-streams-per-viewer \(live.limits.maxStreamsPerViewer)).")
+            return refusal(.tooManyRequests, "Too many streams are open for this user (--max-streams-per-viewer \(live.limits.maxStreamsPerViewer)).")
         }
     }
 
-    private static func streamResponse(_ stream: SubscriptionStream, _ framing: StreamFraming) -> HTTPResponse {
+    private static func streamResponse(_ stream: SubscriptionStream, _ framing: StreamFraming, _ name: String) -> HTTPResponse {
         // No cache keeps a stream; proxies are asked not to buffer it (nginx reads X-Accel-Buffering).
         var response = HTTPResponse(
             status: .ok, headers: ["Content-Type": framing.contentType, "Cache-Control": "no-store", "X-Accel-Buffering": "no"])
         response.stream = stream
-        response.accessLogDetail = "subscription"
+        response.accessLogDetail = name
         return response
     }
 
     /// A stream limit's answer, before any event: the status, when to retry, and why.
-    private static func refusal(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
-        HTTPResponse(
+    private func refusal(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+        let error = GraphQLError(message, code: .badRequest)
+        errorCounters.count([error])
+        return HTTPResponse(
             status: status, headers: ["Content-Type": "application/json; charset=utf-8", "Retry-After": "5"],
-            body: errorResponseBody([GraphQLError(message, code: .badRequest)]))
+            body: errorResponseBody([error]))
     }
 }

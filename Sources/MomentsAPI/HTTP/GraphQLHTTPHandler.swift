@@ -215,7 +215,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             throw RequestRefusal(.methodNotAllowed, "Mutations can only be sent with POST.", headers: ["Allow": "POST"])
         }
         if operation.operation == .subscription {
-            return try subscribe(request, prepared, query: source.query, parameters, viewer: viewer, deadline: deadline)
+            return try subscribe(request, prepared, operation, query: source.query, parameters, viewer: viewer, deadline: deadline)
         }
         // Other bytes for a kept answer (other spacing or member order, the
         // hash instead of the text): answered as kept, and these bytes too

@@ -62,6 +62,12 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         let operationName: String?
         let variables: JSONObject?
         var streams: [ObjectIdentifier: SubscriptionStream] = [:]
+        /// The last result pushed per moment, so the same state is not sent
+        /// twice (PostgreSQL reports a local like twice: its write and its
+        /// `NOTIFY`). Only touched on `LiveLikes.queue`; bounded by
+        /// `maxRemembered`, past which it starts over.
+        var lastResults: [UTF8Key: [UInt8]] = [:]
+        static let maxRemembered = 1024
 
         init(viewerID: String, document: PreparedDocument, operationName: String?, variables: JSONObject?) {
             self.viewerID = viewerID
@@ -181,8 +187,11 @@ package final class LiveLikes: DataChangeObserver, Sendable {
     private func fanOut(momentID: String) {
         let groups = state.withLock { Array($0.groups.values) }
         var coalesced: UInt64 = 0
+        let key = UTF8Key(momentID)
         for group in groups {
-            guard let result = result(of: group, momentID: momentID) else { continue }
+            guard let result = result(of: group, momentID: momentID), group.lastResults[key] != result else { continue }
+            if group.lastResults.count >= Group.maxRemembered { group.lastResults.removeAll() }
+            group.lastResults[key] = result
             let streams = state.withLock { _ in Array(group.streams.values) }
             for stream in streams where stream.push(momentID: momentID, result: result) { coalesced &+= 1 }
         }
