@@ -139,14 +139,20 @@ extension Connection {
     func flush() {
         guard !isClosed, outputSent < output.count else { return }
         let blockedBefore = watchingOutput
+        var wrote = false
         while outputSent < output.count {
             let result = output.withUnsafeBytes { Socket.write(fd, UnsafeRawBufferPointer(rebasing: $0[outputSent...])) }
             switch result {
             case let .bytes(count):
                 outputSent += count
+                wrote = true
                 poller.traffic.bytesSent.add(count, ordering: .relaxed)
             case .wouldBlock:
-                perform(blockedBefore ? machine.outputProgressed(now: now) : machine.outputBlocked(now: now))
+                if !blockedBefore {
+                    perform(machine.outputBlocked(now: now))
+                } else if wrote {
+                    perform(machine.outputProgressed(now: now))
+                }
                 waitForWritable()
                 return
             case let .failed(error):

@@ -222,7 +222,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         // from now on. Looked up once the document is prepared, so that APQ
         // registers its hash as it would otherwise.
         // `@defer` with an Accept that asks for it: an answer in parts, never kept.
-        let deferring = StreamFraming.acceptsIncrementalDelivery(request.headers["Accept"]) && source.query.contains("@defer")
+        let deferring = StreamFraming.acceptsIncrementalDelivery(request.headers["Accept"]) && StreamFraming.mentions(source.query, "@defer")
         let key = operation.operation == .query && !deferring ? responseCache.map { _ in cacheKey(source.query, parameters, viewer: viewer) } : nil
         if let responseCache, let key, let alias = requestKey(request, viewer: viewer), let hit = responseCache.lookup(key) {
             responseCache.alias(alias, to: key)
