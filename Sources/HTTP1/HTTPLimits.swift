@@ -57,6 +57,12 @@ package struct HTTPLimits: Sendable, Hashable {
     /// Bytes of responses queued but not yet written to a connection before the server stops reading
     /// (and so stops answering pipelined requests) on it. Default 1 MiB.
     package var maxPendingOutputBytes: Int
+    /// The kernel's send buffer of a connection once it streams a response
+    /// (`SO_SNDBUF`; Linux doubles it for its bookkeeping): a stream's client
+    /// that stops reading holds this much kernel memory before the write
+    /// timeout and the data rate apply, not the several MiB Linux grows a
+    /// buffer to by itself. Default 64 KiB.
+    package var streamSendBufferBytes: Int
     /// Bytes asked of each socket read. Default 16 KiB.
     package var readBufferSize: Int
     /// On stop, how long requests in flight may run before their connections are closed. Default 10 s.
@@ -79,6 +85,7 @@ package struct HTTPLimits: Sendable, Hashable {
         lingerTimeout: Duration = .seconds(2),
         maxConnections: Int = 10_000,
         maxPendingOutputBytes: Int = 1024 * 1024,
+        streamSendBufferBytes: Int = 64 * 1024,
         readBufferSize: Int = 16 * 1024,
         shutdownGracePeriod: Duration = .seconds(10)
     ) {
@@ -98,6 +105,7 @@ package struct HTTPLimits: Sendable, Hashable {
         self.lingerTimeout = lingerTimeout
         self.maxConnections = maxConnections
         self.maxPendingOutputBytes = maxPendingOutputBytes
+        self.streamSendBufferBytes = streamSendBufferBytes
         self.readBufferSize = readBufferSize
         self.shutdownGracePeriod = shutdownGracePeriod
     }

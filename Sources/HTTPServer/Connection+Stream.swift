@@ -23,6 +23,8 @@ extension Connection {
     func startStream(_ stream: any HTTPBodyStream, for request: HTTPRequest, status: Int, detail: String?, started: UInt64) {
         streaming = ActiveStream(
             stream: stream, request: request, status: status, detail: detail, started: started, chunked: request.version != .http1_0)
+        // A stalled client holds this much kernel memory at most; failing, the kernel's own sizing stays.
+        do throws(SocketError) { try Socket.setSendBuffer(fd, bytes: context.limits.streamSendBufferBytes) } catch { log(error) }
         let poller = poller
         stream.attach { [weak self] in
             poller.submit { [weak self] in self?.streamWoke() }

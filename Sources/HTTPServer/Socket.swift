@@ -95,6 +95,11 @@ enum Socket {
         try setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1, name: "setsockopt(TCP_NODELAY)")
     }
 
+    /// SO_SNDBUF: caps the kernel's send buffer (a streamed response's, `HTTPLimits.streamSendBufferBytes`).
+    static func setSendBuffer(_ fd: Int32, bytes: Int) throws(SocketError) {
+        try setOption(fd, SOL_SOCKET, SO_SNDBUF, Int32(clamping: bytes), name: "setsockopt(SO_SNDBUF)")
+    }
+
     static func shutdownWrite(_ fd: Int32) throws(SocketError) {
         guard Glibc.shutdown(fd, Int32(SHUT_WR)) == 0 else { throw .lastError("shutdown") }
     }
