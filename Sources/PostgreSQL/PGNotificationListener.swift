@@ -203,7 +203,8 @@ package final class PGNotificationListener: Sendable {
                 pendingSince = now
                 lastSent = now
             }
-            if cpq_PQstatus(conn) != CONNECTION_OK { return .failed }
+            // Non-blocking: what a send left unwritten goes out here (0 once all is sent).
+            if cpq_PQstatus(conn) != CONNECTION_OK || cpq_PQflush(conn) < 0 { return .failed }
         }
         return .stopped
     }
