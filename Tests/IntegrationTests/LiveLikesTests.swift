@@ -291,7 +291,7 @@ import TestSupport
             port: server.port, userID: "0", selection: Self.heavySelection, receiveBuffer: 4096)
         #expect(head.status == 200)
         var likes = LikeToggler()
-        try #require(try await Self.likeUntilBlocked(server, client, &likes), "the stalled stream's socket never filled")
+        try #require(try await Self.likeUntilBlocked(server, client, &likes, openStreams: 1), "the stalled stream's socket never filled")
 
         // No more likes: nothing but heartbeats falls due, and none can be written.
         let blocked = ContinuousClock.now

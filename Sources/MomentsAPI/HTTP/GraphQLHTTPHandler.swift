@@ -53,9 +53,9 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         // looks up their canonical form. (Aliases are only ever stored by
         // `respond` for requests whose trusted-documents and APQ checks
         // passed, so an alias hit has passed them too.)
-        // A request that may be answered in parts (`@defer`) is never answered from the cache.
-        guard let responseCache, !StreamFraming.acceptsIncrementalDelivery(request.headers["Accept"]),
-            let alias = requestKey(request, viewer: viewer), let hit = responseCache.lookup(alias) else { return nil }
+        // (A document that mentions `@defer` is never kept, so no hit here can owe an answer in parts.)
+        guard let responseCache, let alias = requestKey(request, viewer: viewer),
+            let hit = responseCache.lookup(alias) else { return nil }
         return withCachePolicy(cachedAnswer(hit, to: request), for: request)
     }
 
@@ -221,9 +221,12 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         // hash instead of the text): answered as kept, and these bytes too
         // from now on. Looked up once the document is prepared, so that APQ
         // registers its hash as it would otherwise.
-        // `@defer` with an Accept that asks for it: an answer in parts, never kept.
-        let deferring = StreamFraming.acceptsIncrementalDelivery(request.headers["Accept"]) && StreamFraming.mentions(source.query, "@defer")
-        let key = operation.operation == .query && !deferring ? responseCache.map { _ in cacheKey(source.query, parameters, viewer: viewer) } : nil
+        // `@defer` with an Accept that asks for it: an answer in parts. A
+        // document that mentions it is never kept, whatever the Accept, so
+        // that cache hits (on the I/O thread) need not read `Accept` at all.
+        let mentionsDefer = StreamFraming.mentions(source.query, "@defer")
+        let deferring = mentionsDefer && StreamFraming.acceptsIncrementalDelivery(request.headers["Accept"])
+        let key = operation.operation == .query && !mentionsDefer ? responseCache.map { _ in cacheKey(source.query, parameters, viewer: viewer) } : nil
         if let responseCache, let key, let alias = requestKey(request, viewer: viewer), let hit = responseCache.lookup(key) {
             responseCache.alias(alias, to: key)
             return cachedAnswer(hit, to: request)
