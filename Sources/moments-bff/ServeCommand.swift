@@ -114,7 +114,7 @@ struct ServeCommand: ParsableCommand {
         var liveLikes: LiveLikes?
         if configuration.streams.maxStreams > 0 {
             let live = LiveLikes(engine: engine, services: services, limits: configuration.streams)
-            if store.observeChanges(live) {
+            if store.observeChanges(live.changeObserver) {
                 liveLikes = live
             } else {
                 logger.notice("subscriptions off: they need the read cache")

@@ -62,12 +62,14 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         let operationName: String?
         let variables: JSONObject?
         var streams: [ObjectIdentifier: SubscriptionStream] = [:]
-        /// The last result pushed per moment, so the same state is not sent
-        /// twice (PostgreSQL reports a local like twice: its write and its
-        /// `NOTIFY`). Only touched on `LiveLikes.queue`; bounded by
-        /// `maxRemembered`, past which it starts over.
-        var lastResults: [UTF8Key: [UInt8]] = [:]
-        static let maxRemembered = 1024
+        /// The hash of the last result pushed per moment, so the same state is
+        /// not sent twice (PostgreSQL reports a local like twice: its write and
+        /// its `NOTIFY`). A hash, not the bytes: a few bytes per moment per
+        /// group. Only touched on `LiveLikes.queue`; bounded by
+        /// `maxRemembered` (a page of moments and then some), past which it
+        /// starts over.
+        var lastResults: [UTF8Key: Int] = [:]
+        static let maxRemembered = 256
 
         init(viewerID: String, document: PreparedDocument, operationName: String?, variables: JSONObject?) {
             self.viewerID = viewerID
@@ -116,6 +118,19 @@ package final class LiveLikes: DataChangeObserver, Sendable {
     }
 
     package var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// What to register with the store (`MomentsStore.observeChanges`): it
+    /// reaches this hub without keeping it alive. The store's cache keeps its
+    /// observers, and the hub keeps the services, which keep that cache: held
+    /// strongly, neither would ever be freed.
+    package var changeObserver: any DataChangeObserver { WeakObserver(hub: self) }
+
+    private struct WeakObserver: DataChangeObserver {
+        weak let hub: LiveLikes?
+
+        func likesChanged(momentID: String) { hub?.likesChanged(momentID: momentID) }
+        func everythingChanged() { hub?.everythingChanged() }
+    }
 
     /// Opens a stream of `document`'s results for `viewerID` (already
     /// checked: authorized, an existing user), or refuses it by its limits.
@@ -189,9 +204,9 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         var coalesced: UInt64 = 0
         let key = UTF8Key(momentID)
         for group in groups {
-            guard let result = result(of: group, momentID: momentID), group.lastResults[key] != result else { continue }
+            guard let result = result(of: group, momentID: momentID), group.lastResults[key] != result.hashValue else { continue }
             if group.lastResults.count >= Group.maxRemembered { group.lastResults.removeAll() }
-            group.lastResults[key] = result
+            group.lastResults[key] = result.hashValue
             let streams = state.withLock { _ in Array(group.streams.values) }
             for stream in streams where stream.push(momentID: momentID, result: result) { coalesced &+= 1 }
         }
