@@ -98,16 +98,9 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         return Self.mentionsMutation(request.body) ? .pooledAhead : .pooled
     }
 
-    private static let mutationWord = Array("mutation".utf8)
-
+    /// At most `maxCachedRequestBytes` starts, each compared at most 8 bytes.
     private static func mentionsMutation(_ body: [UInt8]) -> Bool {
-        let word = mutationWord
-        guard body.count >= word.count else { return false }
-        // At most `maxCachedRequestBytes` starts, each compared at most 8 bytes.
-        for start in 0...(body.count - word.count) where body[start] == word[0] {
-            if body[start..<start + word.count].elementsEqual(word) { return true }
-        }
-        return false
+        body.withUnsafeBufferPointer { ByteSearch.contains($0, "mutation") }
     }
 
     /// Requests larger than this are never cached: their lookup would hash
@@ -224,7 +217,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         // `@defer` with an Accept that asks for it: an answer in parts. A
         // document that mentions it is never kept, whatever the Accept, so
         // that cache hits (on the I/O thread) need not read `Accept` at all.
-        let mentionsDefer = StreamFraming.mentions(source.query, "@defer")
+        let mentionsDefer = ByteSearch.contains(source.query, "@defer")
         let deferring = mentionsDefer && StreamFraming.acceptsIncrementalDelivery(request.headers["Accept"])
         let key = operation.operation == .query && !mentionsDefer ? responseCache.map { _ in cacheKey(source.query, parameters, viewer: viewer) } : nil
         if let responseCache, let key, let alias = requestKey(request, viewer: viewer), let hit = responseCache.lookup(key) {

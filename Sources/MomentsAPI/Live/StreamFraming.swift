@@ -38,27 +38,12 @@ package enum StreamFraming: Sendable, Equatable {
     /// 2022-08-24 format: `multipart/mixed` with `deferSpec=20220824`.
     package static func acceptsIncrementalDelivery(_ accept: String?) -> Bool {
         // Asked of every request: a byte scan first (String's `contains` built a search table each time, 1 % of a timeline request).
-        guard let accept, mentions(accept, "deferspec", ignoringCase: true) else { return false }
+        guard let accept, ByteSearch.contains(accept, "deferspec", ignoringCase: true) else { return false }
         for element in accept.split(separator: ",") {
             let parts = element.split(separator: ";").map { String($0.trimmingOWS.lowercased().filter { $0 != "\"" }) }
             if parts.first == "multipart/mixed", parts.contains("deferspec=20220824") { return true }
         }
         return false
-    }
-
-    /// Whether `text`'s bytes contain `needle` (ASCII; lowercase when `ignoringCase`).
-    static func mentions(_ text: String, _ needle: StaticString, ignoringCase: Bool = false) -> Bool {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        guard let first = pattern.first else { return true }
-        func fold(_ byte: UInt8) -> UInt8 { ignoringCase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard bytes.count >= pattern.count else { return false }
-            for start in 0...(bytes.count - pattern.count) where fold(bytes[start]) == first {
-                if (1..<pattern.count).allSatisfy({ fold(bytes[start + $0]) == pattern[$0] }) { return true }
-            }
-            return false
-        }
-        return text.utf8.withContiguousStorageIfAvailable(scan) ?? Array(text.utf8).withUnsafeBufferPointer(scan)
     }
 
     /// The `Content-Type` of an incrementally delivered answer: Apollo's
