@@ -265,6 +265,7 @@ function isSubscription(parts) {
   return name ? new RegExp("\\bsubscription\\s+" + name + "\\b").test(text) : /^\s*subscription\b/.test(text);
 }
 /// A subscription's results as they arrive (graphql-sse over fetch), newest first; another run ends it.
+\#(HTMLPage.eventStreamReader)
 async function runStream(parts, ticket) {
   const out = $("response"), status = $("status"), timing = $("timing");
   const controller = new AbortController();
@@ -278,26 +279,14 @@ async function runStream(parts, ticket) {
     status.className = "status " + (response.ok ? "ok" : "bad");
     out.dataset.status = String(response.status);
     out.dataset.events = "0";
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let pending = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done || ticket !== running) break;
-      pending += value;
-      let end;
-      while ((end = pending.indexOf("\n\n")) >= 0) {
-        const block = pending.slice(0, end);
-        pending = pending.slice(end + 2);
-        const data = block.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
-        if (!block.startsWith("event: next") || !data) continue;
-        let pretty = data;
-        try { pretty = JSON.stringify(JSON.parse(data), null, 2); } catch {}
-        events.unshift(`<span class="note">${new Date().toLocaleTimeString()}</span>\n` + highlight(pretty));
-        out.innerHTML = events.slice(0, 50).join("\n\n");
-        out.dataset.events = String(events.length);
-        timing.textContent = `${events.length} event${events.length === 1 ? "" : "s"}`;
-      }
-    }
+    await readNextEvents(response, (data) => {
+      let pretty = data;
+      try { pretty = JSON.stringify(JSON.parse(data), null, 2); } catch {}
+      events.unshift(`<span class="note">${new Date().toLocaleTimeString()}</span>\n` + highlight(pretty));
+      out.innerHTML = events.slice(0, 50).join("\n\n");
+      out.dataset.events = String(events.length);
+      timing.textContent = `${events.length} event${events.length === 1 ? "" : "s"}`;
+    }, () => ticket === running);
     if (ticket === running) status.textContent = status.textContent.replace(" · streaming", " · ended");
   } catch (e) {
     if (ticket !== running || controller.signal.aborted) return;

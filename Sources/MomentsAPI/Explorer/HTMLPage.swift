@@ -11,6 +11,28 @@ enum HTMLPage {
         "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
         + "img-src https: http: data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
+    /// The pages' one reader of a subscription's stream (graphql-sse over
+    /// `fetch`, which can send headers `EventSource` cannot): `onNext` gets
+    /// each `next` event's data, until the body ends or `keepGoing()` is false.
+    static let eventStreamReader = #"""
+        async function readNextEvents(response, onNext, keepGoing = () => true) {
+          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+          let pending = "";
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done || !keepGoing()) return;
+            pending += value;
+            let end;
+            while ((end = pending.indexOf("\n\n")) >= 0) {
+              const block = pending.slice(0, end);
+              pending = pending.slice(end + 2);
+              const data = block.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+              if (block.startsWith("event: next") && data) onNext(data);
+            }
+          }
+        }
+        """#
+
     static func response(_ bytes: [UInt8]) -> HTTPResponse {
         HTTPResponse(
             status: .ok,

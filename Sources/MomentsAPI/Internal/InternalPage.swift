@@ -255,22 +255,10 @@ function watchLikes(userID) {
   (async () => {
     const response = await fetch(url, { headers: authorized({ Accept: "text/event-stream" }), signal: controller.signal });
     opened();
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let pending = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      pending += value;
-      let end;
-      while ((end = pending.indexOf("\n\n")) >= 0) {
-        const block = pending.slice(0, end);
-        pending = pending.slice(end + 2);
-        const data = block.split("\n").filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n");
-        if (block.startsWith("event: next") && data) applyLive(JSON.parse(data));
-      }
-    }
+    await readNextEvents(response, (data) => applyLive(JSON.parse(data)));
   })().catch(() => {});
 }
+\#(HTMLPage.eventStreamReader)
 function applyLive(result) {
   const change = result.data && result.data.momentLikesChanged;
   const known = change && shown.get(change.id);
