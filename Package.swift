@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "Caching", swiftSettings: strict),
 
         // Pure modules: no sockets, files or clocks.
-        .target(name: "JSON", swiftSettings: strict),
+        .target(name: "JSON", dependencies: ["Locking"], swiftSettings: strict),
         .target(name: "HTTP1", swiftSettings: strict),
         .target(name: "GraphQL", dependencies: ["JSON", "Locking", "Caching"], swiftSettings: strict),
         .target(name: "Moments", dependencies: ["Locking"], swiftSettings: strict),

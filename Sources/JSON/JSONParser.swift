@@ -1,3 +1,5 @@
+import Locking
+
 /// An RFC 8259 parser, strict on purpose: no comments, trailing commas,
 /// single quotes, leading zeros, `NaN`/`Infinity`, BOM or invalid UTF-8.
 ///
@@ -137,23 +139,25 @@ struct JSONReader {
 
 /// Collects an object's members with last-wins duplicates in linear time:
 /// small objects scan, larger ones keep an index (a hostile body with
-/// thousands of keys must not cost a quadratic scan).
+/// thousands of keys must not cost a quadratic scan). Keys are the same
+/// only byte for byte, as `JSON.parse` takes them.
 private struct ObjectBuilder {
     private var members: [(key: String, value: JSONValue)] = []
-    private var positions: [String: Int]? = nil
+    private var positions: [UTF8Key: Int]? = nil
     private static let indexThreshold = 16
 
     mutating func set(_ key: String, _ value: JSONValue) {
-        if let position = positions?[key] ?? (positions == nil ? members.firstIndex(where: { $0.key == key }) : nil) {
+        let position = positions.map { $0[UTF8Key(key)] } ?? members.firstIndex { UTF8Key($0.key) == UTF8Key(key) }
+        if let position {
             members[position].value = value
             return
         }
         members.append((key, value))
         if positions != nil {
-            positions?[key] = members.count - 1
+            positions?[UTF8Key(key)] = members.count - 1
         } else if members.count > Self.indexThreshold {
-            var index: [String: Int] = [:]
-            for (position, member) in members.enumerated() { index[member.key] = position }
+            var index: [UTF8Key: Int] = [:]
+            for (position, member) in members.enumerated() { index[UTF8Key(member.key)] = position }
             positions = index
         }
     }

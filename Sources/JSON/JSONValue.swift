@@ -1,5 +1,9 @@
+import Locking
+
 /// A JSON value. Objects keep their members in order, because GraphQL
 /// responses are ordered maps and request variables are read in order.
+/// Strings and keys are equal only byte for byte (`UTF8Key`), as in
+/// JavaScript: `"\u{212A}"` (KELVIN SIGN) is not the key `"K"`.
 package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -10,6 +14,19 @@ package enum JSONValue: Sendable, Hashable {
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
+
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let left), .bool(let right)): left == right
+        case (.int(let left), .int(let right)): left == right
+        case (.double(let left), .double(let right)): left == right
+        case (.string(let left), .string(let right)): UTF8Key(left) == UTF8Key(right)
+        case (.array(let left), .array(let right)): left == right
+        case (.object(let left), .object(let right)): left == right
+        default: false
+        }
+    }
 }
 
 /// An ordered JSON object. Duplicate keys are not stored twice: the parser
@@ -31,9 +48,9 @@ package struct JSONObject: Sendable, Hashable {
 
     /// Linear lookup: GraphQL objects are small, and order matters more than O(1).
     package subscript(key: String) -> JSONValue? {
-        get { members.first(where: { $0.key == key })?.value }
+        get { members.first(where: { UTF8Key($0.key) == UTF8Key(key) })?.value }
         set {
-            if let index = members.firstIndex(where: { $0.key == key }) {
+            if let index = members.firstIndex(where: { UTF8Key($0.key) == UTF8Key(key) }) {
                 if let newValue { members[index].value = newValue } else { members.remove(at: index) }
             } else if let newValue {
                 members.append((key, newValue))
@@ -52,7 +69,7 @@ package struct JSONObject: Sendable, Hashable {
 
     package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members.count == rhs.members.count
-            && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+            && zip(lhs.members, rhs.members).allSatisfy { UTF8Key($0.key) == UTF8Key($1.key) && $0.value == $1.value }
     }
 
     package func hash(into hasher: inout Hasher) {

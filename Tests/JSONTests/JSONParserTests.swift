@@ -164,6 +164,28 @@ struct JSONParserTests {
         #expect(object.members.allSatisfy { $0.value == 2 })
     }
 
+    /// Keys and strings are the same only byte for byte, as in JavaScript:
+    /// KELVIN SIGN (U+212A) is canonically equivalent to "K" for Swift's
+    /// `String`, but `JSON.parse` keeps two members, and a lookup of "K"
+    /// does not find the other (an object small enough to scan, and one
+    /// large enough to be indexed).
+    @Test(arguments: [0, 20]) func keysAreTheirBytesNotTheirUnicodeEquivalents(padding: Int) throws {
+        let filler = (0..<padding).map { "\"p\($0)\":0," }.joined()
+        let text = "{" + filler + "\"\u{212A}\":1,\"K\":2,\"Jos\u{E9}\":3,\"Jose\u{301}\":4}"
+        guard case .object(let object) = try JSONParser.parse(text) else {
+            Issue.record("expected an object")
+            return
+        }
+        #expect(object.count == padding + 4)
+        #expect(object["K"] == 2)
+        #expect(object["\u{212A}"] == 1)
+        #expect(object["Jos\u{E9}"] == 3)
+        #expect(object["Jose\u{301}"] == 4)
+        #expect(object["k"] == nil)
+        #expect(JSONValue.string("Jos\u{E9}") != JSONValue.string("Jose\u{301}"))
+        #expect(JSONValue.object(["\u{212A}": 1]) != JSONValue.object(["K": 1]))
+    }
+
     @Test func messagesNameTheProblemAndOffset() {
         #expect(JSONParseError.unexpectedByte(UInt8(ascii: "]"), offset: 3).description
             == "Unexpected character ']' in JSON at offset 3.")

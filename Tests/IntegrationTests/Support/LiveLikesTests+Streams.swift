@@ -17,9 +17,11 @@ final class StreamingClient: @unchecked Sendable {
     /// Kept open for the child's lifetime; closed with the client.
     private let files: [FileHandle]
 
-    /// Starts `program` (found on `PATH`) with `arguments`.
-    init(_ program: String, _ arguments: [String]) throws {
-        directory = try TemporaryDirectory()
+    /// Starts `program` (found on `PATH`) with `arguments`, its files in
+    /// `directory` (a new one unless given).
+    init(_ program: String, _ arguments: [String], directory: TemporaryDirectory? = nil) throws {
+        let directory = try directory ?? TemporaryDirectory()
+        self.directory = directory
         var files: [FileHandle] = []
         for name in ["stdout", "stderr"] {
             guard FileManager.default.createFile(atPath: directory.file(name), contents: nil),
@@ -37,11 +39,19 @@ final class StreamingClient: @unchecked Sendable {
     }
 
     /// `curl -N` asking for `accept`, with `arguments` (the request): the body
-    /// on standard output, unbuffered; the response head on standard error
-    /// (`-D`) the moment it arrives, since `-i` holds it back until body bytes come.
+    /// on standard output, unbuffered; the response head in a file of its own
+    /// (`-D`) the moment it arrives, since `-i` holds it back until body bytes
+    /// come. (Not `-D /dev/stderr`: curl opens that file anew, appending, while
+    /// its own messages go through descriptor 2 at offset 0, over the head.)
     static func curl(accept: String, _ arguments: [String]) throws -> StreamingClient {
-        try StreamingClient("curl", ["-sS", "-N", "-D", "/dev/stderr", "--max-time", "60", "-H", "Accept: \(accept)"] + arguments)
+        let directory = try TemporaryDirectory()
+        return try StreamingClient(
+            "curl", ["-sS", "-N", "-D", directory.file(headFile), "--max-time", "60", "-H", "Accept: \(accept)"] + arguments,
+            directory: directory)
     }
+
+    /// Where `curl` writes the response head.
+    private static let headFile = "head"
 
     /// `curl -N` posting `body` (JSON) to the server's `/graphql` with `accept`.
     static func curl(port: Int, accept: String, body: String) throws -> StreamingClient {
@@ -70,7 +80,7 @@ final class StreamingClient: @unchecked Sendable {
     /// Everything written to standard output so far: with `curl`, the (de-chunked) body.
     var text: String { read("stdout") }
 
-    /// Standard error so far: with `curl`, the response head, then any error message (`-S`).
+    /// Standard error so far: with `curl`, any error message (`-S`).
     var errorText: String { read("stderr") }
 
     private func read(_ name: String) -> String {
@@ -79,7 +89,7 @@ final class StreamingClient: @unchecked Sendable {
 
     /// With `curl`: the response head, once its blank line arrived.
     var head: String? {
-        let text = errorText
+        let text = read(Self.headFile)
         return text.range(of: "\r\n\r\n").map { String(text[..<$0.lowerBound]) }
     }
 
@@ -99,15 +109,15 @@ final class StreamingClient: @unchecked Sendable {
     }
 
     /// Whether `condition` holds on the output within `timeout` (checked every
-    /// 20 ms, suspending between checks rather than holding a thread).
-    func waitFor(within timeout: Duration, _ condition: (StreamingClient) -> Bool) async -> Bool {
-        await eventually(within: timeout) { () async -> Bool in condition(self) }
+    /// 10 ms, holding the thread: see `LiveLikesTests` on why).
+    func waitFor(within timeout: Duration, _ condition: (StreamingClient) -> Bool) -> Bool {
+        eventually(within: timeout) { condition(self) }
     }
 
     /// The exit status once the program ended (all of its output is in then),
     /// within `timeout`; nil (and the program killed) when it did not end.
-    func waitForExit(within timeout: Duration) async -> Int32? {
-        guard await eventually(within: timeout, { () async -> Bool in !process.isRunning }) else {
+    func waitForExit(within timeout: Duration) -> Int32? {
+        guard eventually(within: timeout, { !process.isRunning }) else {
             Glibc.kill(process.processIdentifier, SIGKILL)
             return nil
         }
@@ -138,18 +148,35 @@ extension LiveLikesTests {
         return #"{"data":{"momentLikesChanged":{"id":"4","isLiked":\#(isLiked),"likes":\#(likes),"likesCount":\#(isLiked ? 1 : 0)}}}"#
     }
 
-    /// `userID` likes or unlikes `momentID`, through the mutation the app sends
-    /// (`updateMomentLike`), selecting little: acknowledged before it returns.
-    static func like(_ client: GraphQLClient, moment momentID: String, by userID: String = "0", isLiked: Bool) async throws {
-        let reply = try await client.graphQL(
-            query: """
+    /// `userID` likes or unlikes `momentID` on the server at `port`, through the
+    /// mutation the app sends (`updateMomentLike`) with the app's headers,
+    /// selecting little: acknowledged before it returns.
+    static func like(port: Int, moment momentID: String, by userID: String = "0", isLiked: Bool) throws {
+        let payload: [String: Any] = [
+            "query": """
                 mutation updateMomentLike($momentID: ID!, $userID: ID!, $isLiked: Boolean!) {
                   updateMomentLike(momentID: $momentID, userID: $userID, isLiked: $isLiked) { userDetails { id } }
                 }
                 """,
-            variables: ["momentID": momentID, "userID": userID, "isLiked": isLiked], operationName: "updateMomentLike")
+            "variables": ["momentID": momentID, "userID": userID, "isLiked": isLiked],
+            "operationName": "updateMomentLike",
+        ]
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: payload), as: UTF8.self)
+        let headers = GraphQLClient.appHeaders.map { "\($0.key): \($0.value)\r\n" }.sorted().joined()
+        let reply = try request(
+            port: port, "POST /graphql", headers: "Content-Type: application/json\r\n" + headers, body: body)
         #expect(reply.status == 200)
         #expect(reply.text == #"{"data":{"updateMomentLike":{"userDetails":{"id":"\#(userID)"}}}}"#)
+    }
+
+    /// One request (`method` and target) on a connection of its own, and its
+    /// response, read in full.
+    static func request(port: Int, _ requestLine: String, headers: String = "", body: String = "") throws -> RawClient.Response {
+        let client = try RawClient(port: port, timeout: .seconds(10))
+        defer { client.close() }
+        let length = body.isEmpty ? "" : "Content-Length: \(body.utf8.count)\r\n"
+        try client.send("\(requestLine) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(headers)\(length)\r\n\(body)")
+        return try client.readResponse()
     }
 
     /// A raw socket that posts a subscription with `accept` and reads the response head only.
@@ -168,8 +195,8 @@ extension LiveLikesTests {
 
     /// The unlabelled samples of `/metrics` (its text format's `name value`
     /// lines), read without the reference parser so that a poll loop stays cheap.
-    static func metrics(of server: ServerProcess) async throws -> [String: Double] {
-        let reply = try await GraphQLClient(baseURL: server.baseURL).get("/metrics")
+    static func metrics(of server: ServerProcess) throws -> [String: Double] {
+        let reply = try request(port: server.port, "GET /metrics")
         var samples: [String: Double] = [:]
         for line in reply.text.split(separator: "\n") where !line.hasPrefix("#") && !line.contains("{") {
             let fields = line.split(separator: " ")
@@ -179,8 +206,8 @@ extension LiveLikesTests {
     }
 
     /// One sample of `/metrics`; nil when there is none.
-    static func metric(_ name: String, of server: ServerProcess) async throws -> Double? {
-        try await metrics(of: server)[name]
+    static func metric(_ name: String, of server: ServerProcess) throws -> Double? {
+        try metrics(of: server)[name]
     }
 
     /// About 35 KB a result (150 copies of the author): a few hundred fill
@@ -188,21 +215,17 @@ extension LiveLikesTests {
     static let heavySelection = "id isLiked likesCount "
         + (0..<150).map { "u\($0): userDetails { id name avatar backgroundImage }" }.joined(separator: " ")
 
-    /// Toggles likes until the stream of a client that stopped reading holds
-    /// results back: its socket is full, so each later like replaces a result
-    /// still waiting (`moments_stream_events_coalesced_total` reaches 10).
-    /// False when that did not happen within `limit` likes.
     /// Likes until the stalled stream's socket is full: its backlog coalesces
     /// (10 results replaced), or it was already cut (fewer than `openStreams`
     /// open: on a loaded machine the data rate can cut it before 10 likes came).
     static func likeUntilBlocked(
-        _ server: ServerProcess, _ client: GraphQLClient, _ likes: inout LikeToggler, openStreams: Double = 2, limit: Int = 2_000
-    ) async throws -> Bool {
+        _ server: ServerProcess, _ likes: inout LikeToggler, openStreams: Double = 2, limit: Int = 2_000
+    ) throws -> Bool {
         while likes.count < limit {
-            try await likes.next(client)
+            try likes.next(port: server.port)
             guard likes.count % 5 == 0 else { continue }
-            if (try await metric("moments_stream_events_coalesced_total", of: server) ?? 0) >= 10 { return true }
-            if (try await metric("moments_streams_open", of: server) ?? openStreams) < openStreams { return true }
+            if (try metric("moments_stream_events_coalesced_total", of: server) ?? 0) >= 10 { return true }
+            if (try metric("moments_streams_open", of: server) ?? openStreams) < openStreams { return true }
         }
         return false
     }
@@ -285,12 +308,12 @@ struct LikeToggler {
     private var liked: Set<String> = ["2", "3"]
     private(set) var count = 0
 
-    mutating func next(_ client: GraphQLClient) async throws {
+    mutating func next(port: Int) throws {
         let moment = ["4", "3", "2", "1", "0"][count % 5]
         let isLiked = !liked.contains(moment)
         if isLiked { liked.insert(moment) } else { liked.remove(moment) }
         count += 1
-        try await LiveLikesTests.like(client, moment: moment, isLiked: isLiked)
+        try LiveLikesTests.like(port: port, moment: moment, isLiked: isLiked)
     }
 
     func isLiked(_ moment: String) -> Bool { liked.contains(moment) }
