@@ -89,6 +89,35 @@ import TestSupport
         #expect(lines() == [status, liked, unliked, "complete", "end"])
     }
 
+    // MARK: Another program's writes
+
+    /// A stream follows the moments on its viewer's newest page; which those
+    /// are is remembered, so a like of another costs a lookup. Another
+    /// program's write makes the server forget it: a moment posted so, once
+    /// the server shows it, is followed like any other.
+    @Test func aMomentAnotherProgramPostsIsFollowedOnceTheServerShowsIt() throws {
+        let server = try ServerProcess(databasePath: directory.databasePath)
+        let curl = try StreamingClient.curl(
+            port: server.port, accept: "text/event-stream", body: Self.subscription(userID: "0", selection: "id isLiked"))
+        try #require(curl.waitFor(within: .seconds(10)) { $0.head != nil }, "\(curl.errorText)")
+        func event(_ momentID: String) -> String {
+            #"event: next\#ndata: {"data":{"momentLikesChanged":{"id":"\#(momentID)","isLiked":true}}}"#
+        }
+        try Self.like(port: server.port, moment: "4", isLiked: true)
+        #expect(curl.waitFor(within: .seconds(2)) { Self.sseBlocks($0.body) == [event("4")] }, "\(curl.body)")
+
+        let now = Int(Date().timeIntervalSince1970)
+        try writeAsAnotherProgram(
+            "INSERT INTO moments VALUES ('outside', '0', 'URL', NULL, 'https://example.com/o', \(now + 60))",
+            databasePath: directory.databasePath)
+        // Shown once noticed: SQLite's next check of the file, PostgreSQL's NOTIFY.
+        #expect(eventually(within: .seconds(10)) { (try? Self.newestMoment(port: server.port, userID: "0")) == "outside" })
+        try Self.like(port: server.port, moment: "outside", isLiked: true)
+        #expect(curl.waitFor(within: .seconds(2)) { Self.sseBlocks($0.body) == [event("4"), event("outside")] }, "\(curl.body)")
+        #expect(server.stop() == 0)
+        #expect(curl.waitForExit(within: .seconds(10)) == 0)
+    }
+
     // MARK: Heartbeats
 
     @Test func heartbeatsKeepASilentStreamTalking() throws {

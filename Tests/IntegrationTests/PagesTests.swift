@@ -1,5 +1,4 @@
 import Foundation
-import SQLite
 import Testing
 import MomentsAPI
 import TestSupport
@@ -21,19 +20,6 @@ import TestSupport
           }
         }
         """
-
-    /// A statement run on the test's database as another program would.
-    private func externalWrite(_ sql: String) throws {
-        let database = try PostgreSQLServer.database(for: directory.databasePath)
-        if database.hasPrefix("postgres") {
-            let name = try #require(database.split(separator: "/").last.map(String.init))
-            try PostgreSQLServer.shared().psql(sql, database: name)
-        } else {
-            let connection = try Connection(path: database, mode: .readWrite)
-            defer { connection.close() }
-            try connection.executeScript(sql)
-        }
-    }
 
     private func pageOf(_ client: GraphQLClient, user: String, first: Int?, after: String?) async throws -> [String: Any] {
         var variables: [String: Any] = ["userID": user]
@@ -70,7 +56,7 @@ import TestSupport
         for index in 0..<20 {
             if index > 0 {
                 // Posted between pages by another program, newer than everything.
-                try externalWrite("INSERT INTO moments VALUES ('new-\(index)', '1', 'URL', NULL, 'u', \(Int(Date().timeIntervalSince1970) + 60 + index))")
+                try writeAsAnotherProgram("INSERT INTO moments VALUES ('new-\(index)', '1', 'URL', NULL, 'u', \(Int(Date().timeIntervalSince1970) + 60 + index))", databasePath: directory.databasePath)
             }
             let details = try #require((try await pageOf(client, user: "0", first: 20, after: after)["data"] as? [String: Any])?["getMomentsDetailsByUserID"] as? [String: Any])
             let ids = (details["moments"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }

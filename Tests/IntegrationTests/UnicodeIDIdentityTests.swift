@@ -1,6 +1,5 @@
 import Foundation
 import MomentsAPI
-import SQLite
 import Testing
 import TestSupport
 
@@ -35,26 +34,15 @@ import TestSupport
         try #require(seeded.status == 0, "\(seeded.output)")
         let now = Int(Date().timeIntervalSince1970)
         let (c, d, cm, dm) = (Self.composed, Self.decomposed, Self.composedMoment, Self.decomposedMoment)
-        try write("""
+        try writeAsAnotherProgram("""
             INSERT INTO users VALUES ('\(c)', 'Composed Jose', 'https://example.com/c.png', 'https://example.com/c-bg.png');
             INSERT INTO users VALUES ('\(d)', 'Decomposed Jose', 'https://example.com/d.png', 'https://example.com/d-bg.png');
             INSERT INTO friendships VALUES ('\(c)', '\(d)'), ('\(d)', '\(c)'), ('\(c)', '1'), ('1', '\(c)'), ('\(d)', '2'), ('2', '\(d)');
             INSERT INTO moments VALUES ('\(cm)', '\(c)', 'URL', 'By the composed user', 'https://example.com/c', \(now - 10));
             INSERT INTO moments VALUES ('\(dm)', '\(d)', 'URL', 'By the decomposed user', 'https://example.com/d', \(now - 20));
             INSERT INTO moment_likes VALUES ('\(cm)', '\(c)', \(now * 1000)), ('0', '\(c)', \(now * 1000));
-            """, to: database)
+            """, databasePath: directory.databasePath)
         return try ServerProcess(databasePath: directory.databasePath)
-    }
-
-    private func write(_ sql: String, to database: String) throws {
-        if database.hasPrefix("postgres") {
-            let name = try #require(database.split(separator: "/").last.map(String.init))
-            try PostgreSQLServer.shared().psql(sql, database: name)
-        } else {
-            let connection = try Connection(path: database, mode: .readWrite)
-            defer { connection.close() }
-            try connection.executeScript(sql)
-        }
     }
 
     // MARK: What a user sees, ids as bytes

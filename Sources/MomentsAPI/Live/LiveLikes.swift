@@ -15,6 +15,12 @@ import Moments
 /// group's result is executed once per change (the viewer's timeline from
 /// the read cache, then the subscription's selection set on that moment)
 /// and pushed to its streams (`SubscriptionStream`), which coalesce.
+///
+/// Bounded for many viewers and many likes: a group remembers which moments
+/// its viewer's newest page holds, so a like of any other costs it a set
+/// lookup, not a timeline read; and a moment's changes wait on the queue at
+/// most once (the fan-out reads its latest state), so the queue holds at
+/// most one entry per moment however fast likes come.
 package final class LiveLikes: DataChangeObserver, Sendable {
     /// Every bound, named (docs/http.md, "Streams").
     package struct Limits: Sendable {
@@ -70,6 +76,11 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         /// starts over.
         var lastResults: [UTF8Key: Int] = [:]
         static let maxRemembered = 256
+        /// The moments on the viewer's newest page at its last read; nil
+        /// until read, and again after `everythingChanged`. Only touched on
+        /// `LiveLikes.queue`. Likes never change which moments a page holds:
+        /// only another program can (the read cache's timelines rely on it too).
+        var moments: Set<UTF8Key>?
 
         init(viewerID: String, document: PreparedDocument, operationName: String?, variables: JSONObject?) {
             self.viewerID = viewerID
@@ -81,6 +92,8 @@ package final class LiveLikes: DataChangeObserver, Sendable {
 
     private struct State {
         var groups: [UTF8Key: Group] = [:]
+        /// Moments whose fan-out is queued and has not started.
+        var pendingMoments: Set<UTF8Key> = []
         var groupOfStream: [ObjectIdentifier: UTF8Key] = [:]
         var perViewer: [UTF8Key: Int] = [:]
         var statistics = Statistics()
@@ -192,11 +205,22 @@ package final class LiveLikes: DataChangeObserver, Sendable {
     // MARK: Changes
 
     package func likesChanged(momentID: String) {
-        queue.async { [self] in fanOut(momentID: momentID) }
+        let key = UTF8Key(momentID)
+        // Already queued and not started: that fan-out will read this change too.
+        guard state.withLock({ $0.pendingMoments.insert(key).inserted }) else { return }
+        queue.async { [self] in
+            state.withLock { _ = $0.pendingMoments.remove(key) }
+            fanOut(momentID: momentID)
+        }
     }
 
-    /// Another program changed the database: no moment to name, nothing to push.
-    package func everythingChanged() {}
+    /// Another program changed the database: no moment to name, nothing to
+    /// push, but any page may hold other moments now.
+    package func everythingChanged() {
+        queue.async { [self] in
+            for group in state.withLock({ Array($0.groups.values) }) { group.moments = nil }
+        }
+    }
 
     /// On the queue: each group's result for the moment, to each of its streams.
     private func fanOut(momentID: String) {
@@ -204,6 +228,7 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         var coalesced: UInt64 = 0
         let key = UTF8Key(momentID)
         for group in groups {
+            if let moments = group.moments, !moments.contains(key) { continue }
             guard let result = result(of: group, momentID: momentID), group.lastResults[key] != result.hashValue else { continue }
             if group.lastResults.count >= Group.maxRemembered { group.lastResults.removeAll() }
             group.lastResults[key] = result.hashValue
@@ -217,9 +242,9 @@ package final class LiveLikes: DataChangeObserver, Sendable {
     /// does not see the moment among their newest (or it cannot be read now).
     private func result(of group: Group, momentID: String) -> [UInt8]? {
         let key = UTF8Key(momentID)
-        guard let timeline = try? services.timelines.timeline(userID: group.viewerID),
-            let moment = timeline.moments.first(where: { UTF8Key($0.id) == key })
-        else { return nil }
+        guard let timeline = try? services.timelines.timeline(userID: group.viewerID) else { return nil }
+        group.moments = Set(timeline.moments.lazy.map { UTF8Key($0.id) })
+        guard let moment = timeline.moments.first(where: { UTF8Key($0.id) == key }) else { return nil }
         let context = MomentsContext(services: services, viewerID: group.viewerID)
         let event = MomentLikesEvent(viewerID: group.viewerID, moment: moment, user: timeline.user)
         return engine.execute(

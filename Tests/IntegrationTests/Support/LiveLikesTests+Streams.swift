@@ -169,8 +169,16 @@ extension LiveLikesTests {
         #expect(reply.text == #"{"data":{"updateMomentLike":{"userDetails":{"id":"\#(userID)"}}}}"#)
     }
 
-    /// One request (`method` and target) on a connection of its own, and its
-    /// response, read in full.
+    /// The id of the newest moment on `userID`'s timeline, as the server at `port` answers.
+    static func newestMoment(port: Int, userID: String) throws -> String? {
+        let body = #"{"query":"{ getMomentsDetailsByUserID(userID: \"\#(userID)\", first: 1) { moments { id } } }"}"#
+        let reply = try request(port: port, "POST /graphql", headers: "Content-Type: application/json\r\n", body: body)
+        let details = (try object(reply.text)["data"] as? [String: Any])?["getMomentsDetailsByUserID"] as? [String: Any]
+        return (details?["moments"] as? [[String: Any]])?.first?["id"] as? String
+    }
+
+    /// One request (its request line without the version) on a connection of
+    /// its own, and its response, read in full.
     static func request(port: Int, _ requestLine: String, headers: String = "", body: String = "") throws -> RawClient.Response {
         let client = try RawClient(port: port, timeout: .seconds(10))
         defer { client.close() }
