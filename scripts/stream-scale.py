@@ -10,11 +10,12 @@ limits raised to N, opens N streams for user 0 (one process, `selectors`), likes
 unlikes moment 4 three times, prints the figures (docs/performance.md, "Memory") and stops
 the server by its PID. With --viewers: synthetic data of N users with 10 friends each,
 one stream per user, and moment 0 (user 0's, seen by user 0 and its friends) liked and
-unliked; it also prints the server's CPU time per like, 20 likes each followed to its
-last event. Needs `ulimit -n` above N. Traffic to 127.0.0.1 only."""
+unliked; it also prints the server's CPU time per like, LIKES likes (--likes LIKES,
+default 100) each followed to its last event. Needs `ulimit -n` above N. Traffic to 127.0.0.1 only."""
 import json, os, selectors, socket, subprocess, sys, time, http.client
 binary, n = sys.argv[1], int(sys.argv[2])
 viewers = "--viewers" in sys.argv[3:]
+likes = int(sys.argv[sys.argv.index("--likes") + 1]) if "--likes" in sys.argv else 100
 db = f"/tmp/scale-{os.getpid()}.sqlite"
 seed = ["--synthetic", "--users", str(n), "--friends", "10", "--moments", "3", "--likes", "1"] if viewers else []
 subprocess.run([binary, "seed", "--database", db] + seed, check=True, capture_output=True)
@@ -85,11 +86,11 @@ for round in range(3):
 cpu_per_like = None
 if viewers:
     cpu = cpu_seconds()
-    for round in range(20):
+    for round in range(likes):
         state = round % 2 == 0
         wait_all(like(state), state, expected)
         for s in socks: got[s] = b""
-    cpu_per_like = (cpu_seconds() - cpu) / 20
+    cpu_per_like = (cpu_seconds() - cpu) / likes
 metrics = http.client.HTTPConnection("127.0.0.1", port); metrics.request("GET", "/metrics"); text = metrics.getresponse().read().decode()
 open_gauge = [l for l in text.splitlines() if l.startswith("moments_streams_open")]
 print(f"streams: {opened}/{n} open in {open_time:.1f} s; {open_gauge}")
@@ -97,6 +98,6 @@ print(f"RSS: {before} KiB before, {after} KiB with the streams: {(after - before
 for count, first, last in results:
     print(f"like -> event: {count}/{n} streams heard it; first {first * 1000 if first else -1:.2f} ms, last {last * 1000 if last else -1:.2f} ms after the acknowledgement")
 if cpu_per_like is not None:
-    print(f"server CPU per like with {n} viewers' streams open: {cpu_per_like * 1000:.1f} ms (20 likes of moment {moment})")
+    print(f"server CPU per like with {n} viewers' streams open: {cpu_per_like * 1000:.1f} ms ({likes} likes of moment {moment})")
 for s in socks: s.close()
 server.terminate(); server.wait(30); os.remove(db)

@@ -157,23 +157,31 @@ package final class LiveLikes: DataChangeObserver, Sendable {
             onClosed: { [weak self] stream in self?.remove(stream) })
         let key = Self.groupKey(viewerID: viewerID, query: query, operationName: operationName, variables: variables)
         let viewer = UTF8Key(viewerID)
-        return state.withLock { state -> Result<SubscriptionStream, Refusal> in
+        let (opened, newGroup) = state.withLock { state -> (Result<SubscriptionStream, Refusal>, Group?) in
             guard state.statistics.open < limits.maxStreams else {
                 state.statistics.refused &+= 1
-                return .failure(.maxStreams)
+                return (.failure(.maxStreams), nil)
             }
             guard state.perViewer[viewer, default: 0] < limits.maxStreamsPerViewer else {
                 state.statistics.refused &+= 1
-                return .failure(.maxStreamsPerViewer)
+                return (.failure(.maxStreamsPerViewer), nil)
             }
-            let group = state.groups[key] ?? Group(viewerID: viewerID, document: document, operationName: operationName, variables: variables)
+            let existing = state.groups[key]
+            let group = existing ?? Group(viewerID: viewerID, document: document, operationName: operationName, variables: variables)
             state.groups[key] = group
             group.streams[ObjectIdentifier(stream)] = stream
             state.groupOfStream[ObjectIdentifier(stream)] = key
             state.perViewer[viewer, default: 0] += 1
             state.statistics.open += 1
-            return .success(stream)
+            return (.success(stream), existing == nil ? group : nil)
         }
+        // A new group learns its viewer's moments now, not at the first like after many opens.
+        if let newGroup {
+            queue.async { [self] in
+                if newGroup.moments == nil { _ = timeline(of: newGroup) }
+            }
+        }
+        return opened
     }
 
     private func remove(_ stream: SubscriptionStream) {
@@ -242,14 +250,20 @@ package final class LiveLikes: DataChangeObserver, Sendable {
     /// does not see the moment among their newest (or it cannot be read now).
     private func result(of group: Group, momentID: String) -> [UInt8]? {
         let key = UTF8Key(momentID)
-        guard let timeline = try? services.timelines.timeline(userID: group.viewerID) else { return nil }
-        group.moments = Set(timeline.moments.lazy.map { UTF8Key($0.id) })
+        guard let timeline = timeline(of: group) else { return nil }
         guard let moment = timeline.moments.first(where: { UTF8Key($0.id) == key }) else { return nil }
         let context = MomentsContext(services: services, viewerID: group.viewerID)
         let event = MomentLikesEvent(viewerID: group.viewerID, moment: moment, user: timeline.user)
         return engine.execute(
             group.document, operationName: group.operationName, variables: group.variables, context: context, rootValue: event
         ).body
+    }
+
+    /// The group's viewer's timeline (the default page), its moments remembered by the group; on the queue.
+    private func timeline(of group: Group) -> Timeline? {
+        guard let timeline = try? services.timelines.timeline(userID: group.viewerID) else { return nil }
+        group.moments = Set(timeline.moments.lazy.map { UTF8Key($0.id) })
+        return timeline
     }
 
     private func tick() {
