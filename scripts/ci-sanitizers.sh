@@ -56,10 +56,7 @@ for sanitizer in "${sanitizers[@]}"; do
   # Bounded: a test process that hangs fails this step within 20 minutes (the
   # whole run takes about 2 here), its process group killed, instead of running
   # CI into its own time limit.
-  # Under AddressSanitizer the live-likes suite's 2 s event deadlines are not met either
-  # (its servers run several times slower); ThreadSanitizer runs it.
   skip='HostileDocumentTests|aFlipShowsWithinOneRefreshIntervalPlusASecond|aHangingToggleServerNeverSlowsARequest|aClientThatStopsReadingIsCutWithinTheWriteTimeoutWhileEventsKeepComing|heartbeatsDoNotPutOffTheWriteTimeoutOfAStalledStream'
-  [ "$sanitizer" = address ] && skip="$skip|LiveLikesTests"
   timeout --kill-after=30 1200 \
   swift test --skip-build --sanitize="$sanitizer" --build-path "$path" -Xswiftc -use-ld=lld --filter "$filter" \
     --skip "$skip"
