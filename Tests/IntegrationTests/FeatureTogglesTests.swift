@@ -17,14 +17,15 @@ import TestSupport
             + #" "variants": [{"name": "blue", "weight": 1000, "payload": {"type": "string", "value": "b"}}]}]}"#
     }
 
-    func toggles(_ client: GraphQLClient, headers: [String: String] = GraphQLClient.appHeaders) async throws -> [[String: Any]] {
-        let reply = try await client.graphQL(query: Self.query, headers: headers)
-        let data = try #require(try reply.json["data"] as? [String: Any])
+    /// Blocking requests (`BlockingRequest`): these tests time flips and requests.
+    func toggles(port: Int, headers: [String: String] = GraphQLClient.appHeaders) throws -> [[String: Any]] {
+        let reply = try BlockingRequest.graphQL(port: port, query: Self.query, headers: headers)
+        let data = try #require(reply.json["data"] as? [String: Any])
         return try #require(data["featureToggles"] as? [[String: Any]])
     }
 
-    func flip(_ client: GraphQLClient) async throws -> Bool? {
-        try await toggles(client).first { $0["name"] as? String == "flip" }?["enabled"] as? Bool
+    func flip(port: Int) throws -> Bool? {
+        try toggles(port: port).first { $0["name"] as? String == "flip" }?["enabled"] as? Bool
     }
 
     func arguments(_ toggleServer: ToggleServer, cache: String) -> [String] {
@@ -36,24 +37,23 @@ import TestSupport
     /// (docs/configuration.md), 2.5 s here; the test allows 10 s for sanitizer
     /// runs on loaded cores, still under the default 15 s interval, so a
     /// refresher that ignored the option or stopped would fail.
-    @Test func aFlipShowsWithinTheConfiguredRefreshInterval() async throws {
+    @Test func aFlipShowsWithinTheConfiguredRefreshInterval() throws {
         let toggleServer = try ToggleServer(state: Self.state(flip: true))
         let directory = try TemporaryDirectory()
         let server = try ServerProcess(databasePath: directory.databasePath, arguments: arguments(toggleServer, cache: directory.file("toggles.json")))
         defer { _ = server.stop() }
-        let client = GraphQLClient(baseURL: server.baseURL)
-        #expect(try await eventually(within: .seconds(10)) { try await flip(client) == true })
-        let variant = try #require(try await toggles(client).first?["variant"] as? [String: Any])
+        #expect(eventually(within: .seconds(10)) { (try? flip(port: server.port)) == true })
+        let variant = try #require(try toggles(port: server.port).first?["variant"] as? [String: Any])
         #expect(variant["name"] as? String == "blue" && variant["payload"] as? String == "b")
 
         try toggleServer.setState(Self.state(flip: false))
         let clock = ContinuousClock()
         let start = clock.now
-        #expect(try await eventually(within: Self.loadedBound) { try await flip(client) == false })
+        #expect(eventually(within: Self.loadedBound) { (try? flip(port: server.port)) == false })
         #expect(clock.now - start <= Self.loadedBound)
     }
 
-    @Test func aHangingToggleServerNeverSlowsARequest() async throws {
+    @Test func aHangingToggleServerNeverSlowsARequest() throws {
         let toggleServer = try ToggleServer(state: Self.state(flip: true))
         let directory = try TemporaryDirectory()
         // Fetches that hang for a whole 4 s timeout: a request that waited for one
@@ -62,50 +62,47 @@ import TestSupport
         if let timeout = options.firstIndex(of: "--toggles-timeout") { options[timeout + 1] = "4" }
         let server = try ServerProcess(databasePath: directory.databasePath, arguments: options)
         defer { _ = server.stop() }
-        let client = GraphQLClient(baseURL: server.baseURL)
-        #expect(try await eventually(within: .seconds(10)) { try await flip(client) == true })
+        #expect(eventually(within: .seconds(10)) { (try? flip(port: server.port)) == true })
         try toggleServer.setMode("hang")
         let clock = ContinuousClock()
         let end = clock.now + .seconds(9)  // spans at least two hanging fetches
         while clock.now < end {
             let started = clock.now
-            #expect(try await flip(client) == true)
+            #expect(try flip(port: server.port) == true)
             #expect(clock.now - started < .seconds(2))
         }
     }
 
-    @Test func aRestartWithTheToggleServerDownServesThePersistedState() async throws {
+    @Test func aRestartWithTheToggleServerDownServesThePersistedState() throws {
         let toggleServer = try ToggleServer(state: Self.state(flip: false))
         let directory = try TemporaryDirectory()
         let cache = directory.file("toggles.json")
         do {
             let server = try ServerProcess(databasePath: directory.databasePath, arguments: arguments(toggleServer, cache: cache))
-            let client = GraphQLClient(baseURL: server.baseURL)
-            #expect(try await eventually(within: .seconds(10)) { try await flip(client) == false })
+                #expect(eventually(within: .seconds(10)) { (try? flip(port: server.port)) == false })
             _ = server.stop()
         }
         toggleServer.stop()
         let restarted = try ServerProcess(databasePath: directory.databasePath, arguments: arguments(toggleServer, cache: cache))
         defer { _ = restarted.stop() }
         // At once: the state is loaded at startup, not waiting for a fetch that cannot succeed.
-        #expect(try await flip(GraphQLClient(baseURL: restarted.baseURL)) == false)
+        #expect(try flip(port: restarted.port) == false)
     }
 
     /// With no toggle source, the built-in state: the like button from app version 1.0.0.
-    @Test func theBuiltInLikeToggleFollowsTheAppVersionHeader() async throws {
+    @Test func theBuiltInLikeToggleFollowsTheAppVersionHeader() throws {
         let directory = try TemporaryDirectory()
         let server = try ServerProcess(databasePath: directory.databasePath)
         defer { _ = server.stop() }
-        let client = GraphQLClient(baseURL: server.baseURL)
-        func like(_ version: String) async throws -> Bool? {
+        func like(_ version: String) throws -> Bool? {
             var headers = GraphQLClient.appHeaders
             headers["x-app-version"] = version
-            return try await toggles(client, headers: headers).first { $0["name"] as? String == "isLikeButtonForMomentEnabled" }?["enabled"] as? Bool
+            return try toggles(port: server.port, headers: headers).first { $0["name"] as? String == "isLikeButtonForMomentEnabled" }?["enabled"] as? Bool
         }
-        #expect(try await like("1.0.0") == true)
-        #expect(try await like("0.9.9") == false)
+        #expect(try like("1.0.0") == true)
+        #expect(try like("0.9.9") == false)
         // The QA page's facts name the state's source, age and size.
-        let facts = try #require(try await client.get("/internal/facts").json["toggles"] as? [String: Any])
+        let facts = try #require(try BlockingRequest.send(port: server.port, "GET /internal/facts").json["toggles"] as? [String: Any])
         #expect(facts["source"] as? String == "built-in")
         #expect(facts["features"] as? Int == 1)
     }

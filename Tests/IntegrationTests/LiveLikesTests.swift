@@ -300,7 +300,7 @@ import TestSupport
             #expect(throws: Never.self) { _ = try stalled.readUntilClose(limit: 256 << 20) }
         }
         // The server is fine, and the reading client got moment 4's latest state.
-        #expect(try Self.request(port: server.port, "GET /healthz").status == 200)
+        #expect(try BlockingRequest.send(port: server.port, "GET /healthz").status == 200)
         let last = "event: next\ndata: \(Self.moment4(isLiked: likes.isLiked("4")))"
         #expect(reader.waitFor(within: .seconds(5)) { Self.sseBlocks($0.body)?.last { $0.contains(#""id":"4""#) } == last })
         let grown = try Self.residentBytes(of: server.process.processIdentifier) - residentBefore

@@ -152,39 +152,24 @@ extension LiveLikesTests {
     /// mutation the app sends (`updateMomentLike`) with the app's headers,
     /// selecting little: acknowledged before it returns.
     static func like(port: Int, moment momentID: String, by userID: String = "0", isLiked: Bool) throws {
-        let payload: [String: Any] = [
-            "query": """
+        let reply = try BlockingRequest.graphQL(
+            port: port,
+            query: """
                 mutation updateMomentLike($momentID: ID!, $userID: ID!, $isLiked: Boolean!) {
                   updateMomentLike(momentID: $momentID, userID: $userID, isLiked: $isLiked) { userDetails { id } }
                 }
                 """,
-            "variables": ["momentID": momentID, "userID": userID, "isLiked": isLiked],
-            "operationName": "updateMomentLike",
-        ]
-        let body = String(decoding: try JSONSerialization.data(withJSONObject: payload), as: UTF8.self)
-        let headers = GraphQLClient.appHeaders.map { "\($0.key): \($0.value)\r\n" }.sorted().joined()
-        let reply = try request(
-            port: port, "POST /graphql", headers: "Content-Type: application/json\r\n" + headers, body: body)
+            variables: ["momentID": momentID, "userID": userID, "isLiked": isLiked], operationName: "updateMomentLike")
         #expect(reply.status == 200)
         #expect(reply.text == #"{"data":{"updateMomentLike":{"userDetails":{"id":"\#(userID)"}}}}"#)
     }
 
     /// The id of the newest moment on `userID`'s timeline, as the server at `port` answers.
     static func newestMoment(port: Int, userID: String) throws -> String? {
-        let body = #"{"query":"{ getMomentsDetailsByUserID(userID: \"\#(userID)\", first: 1) { moments { id } } }"}"#
-        let reply = try request(port: port, "POST /graphql", headers: "Content-Type: application/json\r\n", body: body)
-        let details = (try object(reply.text)["data"] as? [String: Any])?["getMomentsDetailsByUserID"] as? [String: Any]
+        let query = "query newest($userID: ID!) { getMomentsDetailsByUserID(userID: $userID, first: 1) { moments { id } } }"
+        let reply = try BlockingRequest.graphQL(port: port, query: query, variables: ["userID": userID])
+        let details = (reply.json["data"] as? [String: Any])?["getMomentsDetailsByUserID"] as? [String: Any]
         return (details?["moments"] as? [[String: Any]])?.first?["id"] as? String
-    }
-
-    /// One request (its request line without the version) on a connection of
-    /// its own, and its response, read in full.
-    static func request(port: Int, _ requestLine: String, headers: String = "", body: String = "") throws -> RawClient.Response {
-        let client = try RawClient(port: port, timeout: .seconds(10))
-        defer { client.close() }
-        let length = body.isEmpty ? "" : "Content-Length: \(body.utf8.count)\r\n"
-        try client.send("\(requestLine) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(headers)\(length)\r\n\(body)")
-        return try client.readResponse()
     }
 
     /// A raw socket that posts a subscription with `accept` and reads the response head only.
@@ -204,7 +189,7 @@ extension LiveLikesTests {
     /// The unlabelled samples of `/metrics` (its text format's `name value`
     /// lines), read without the reference parser so that a poll loop stays cheap.
     static func metrics(of server: ServerProcess) throws -> [String: Double] {
-        let reply = try request(port: server.port, "GET /metrics")
+        let reply = try BlockingRequest.send(port: server.port, "GET /metrics")
         var samples: [String: Double] = [:]
         for line in reply.text.split(separator: "\n") where !line.hasPrefix("#") && !line.contains("{") {
             let fields = line.split(separator: " ")
