@@ -20,7 +20,7 @@ import TestSupport
     /// Blocking requests (`BlockingRequest`): these tests time flips and requests.
     func toggles(port: Int, headers: [String: String] = GraphQLClient.appHeaders) throws -> [[String: Any]] {
         let reply = try BlockingRequest.graphQL(port: port, query: Self.query, headers: headers)
-        let data = try #require(reply.json["data"] as? [String: Any])
+        let data = try #require(try reply.json["data"] as? [String: Any])
         return try #require(data["featureToggles"] as? [[String: Any]])
     }
 

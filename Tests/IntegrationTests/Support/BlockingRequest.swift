@@ -31,8 +31,14 @@ enum BlockingRequest {
 }
 
 extension RawClient.Response {
-    /// The body as a JSON object, read by Foundation's decoder (not ours); empty when it is not one.
+    /// The body as a Foundation JSON object (an independent decoder, not
+    /// ours), failing as `GraphQLClient.Reply.json` does when it is not one.
     var json: [String: Any] {
-        ((try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]) ?? [:]
+        get throws {
+            guard let object = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+                throw GraphQLClient.DecodingFailure(text: text)
+            }
+            return object
+        }
     }
 }

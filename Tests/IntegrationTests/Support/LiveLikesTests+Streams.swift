@@ -168,7 +168,7 @@ extension LiveLikesTests {
     static func newestMoment(port: Int, userID: String) throws -> String? {
         let query = "query newest($userID: ID!) { getMomentsDetailsByUserID(userID: $userID, first: 1) { moments { id } } }"
         let reply = try BlockingRequest.graphQL(port: port, query: query, variables: ["userID": userID])
-        let details = (reply.json["data"] as? [String: Any])?["getMomentsDetailsByUserID"] as? [String: Any]
+        let details = (try reply.json["data"] as? [String: Any])?["getMomentsDetailsByUserID"] as? [String: Any]
         return (details?["moments"] as? [[String: Any]])?.first?["id"] as? String
     }
 
