@@ -35,7 +35,8 @@ let package = Package(
         fuzzTarget("fuzz-json", ["JSON"]),
         fuzzTarget("fuzz-graphql-parser", ["GraphQL"]),
         fuzzTarget("fuzz-graphql-validation", ["GraphQL", "MomentsAPI"]),
-        fuzzTarget("fuzz-toggles", ["Toggles", "JSON"]),
+        fuzzTarget("fuzz-toggles", ["Toggles", "JSON", "Locking"]),
+        fuzzTarget("fuzz-toggle-weights", ["Toggles", "Locking"]),
         fuzzTarget("fuzz-bearer-token", ["JSON", "MomentsAPI"]),
     ]
 )

@@ -164,6 +164,21 @@ def toggle_states():
     return states
 
 
+def weight_records():
+    """fuzz-toggle-weights' records (a flag byte, then a little-endian 64-bit weight): issue 33's
+    two weights that add past 2^63, the bounds of the range, and ordinary weights."""
+    def record(flags, weight):
+        return bytes([flags]) + (weight & (2**64 - 1)).to_bytes(8, 'little')
+    top, bottom = 2**63 - 1, -2**63
+    return [
+        record(0, top) + record(0, 1),
+        record(1, top) + record(1, 1) + record(0, 500),
+        record(0, top) + record(2, bottom) + record(4, top),
+        record(0, 500) + record(2, 500) + record(1, 1000),
+        record(1, 0) + record(0, 1) + record(6, -1),
+    ]
+
+
 def seeds():
     http = [s for s in strings('Tests/HTTP1Tests/*.swift', 'Tests/HTTPServerTests/*.swift',
                                'Tests/IntegrationTests/*.swift') if ' HTTP/' in s or '\r\n' in s]
@@ -182,6 +197,7 @@ def seeds():
         'graphql-validation': graphql,
         'toggles': toggle_states(),
         'bearer-token': bearer_tokens(),
+        'toggle-weights': weight_records(),
     }
 
 
@@ -192,7 +208,7 @@ def main():
         directory.mkdir(parents=True, exist_ok=True)
         written = set()
         for text in inputs:
-            data = text.encode('utf-8', 'surrogatepass')
+            data = text if isinstance(text, bytes) else text.encode('utf-8', 'surrogatepass')
             if not data or len(data) > MAX_LEN:
                 continue
             name = hashlib.sha1(data).hexdigest()

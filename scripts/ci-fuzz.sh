@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# CI: builds the seven fuzz targets (http-request, chunked, json, graphql-parser,
-# graphql-validation, bearer-token, toggles) and runs each briefly from the test tables' seeds
+# CI: builds the eight fuzz targets (http-request, chunked, json, graphql-parser,
+# graphql-validation, bearer-token, toggles, toggle-weights) and runs each briefly from the test tables' seeds
 # (scripts/fuzz.sh all). With the default 10 s per target, from a fresh clone on the 2-core
 # machine: 70 to 250 s to build (the machine's load varies), 70 s of fuzzing (30,000 to
 # 550,000 executions a target), which keeps the whole of .ci/run within its 30 minutes

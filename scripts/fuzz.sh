@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Fuzz/ and runs one (or all) for a number of seconds.
 #
 #   scripts/fuzz.sh TARGET SECONDS     TARGET: http-request, chunked, json, graphql-parser,
-#   scripts/fuzz.sh all SECONDS                graphql-validation, bearer-token, toggles, or several
+#   scripts/fuzz.sh all SECONDS                graphql-validation, bearer-token, toggles, toggle-weights, or several
 #                                              joined by commas
 #
 # Each run starts from the seeds Fuzz/seeds.py takes from the test tables, plus the corpus
@@ -19,7 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(http-request chunked json graphql-parser graphql-validation bearer-token toggles)
+targets=(http-request chunked json graphql-parser graphql-validation bearer-token toggles toggle-weights)
 usage() { echo "usage: $0 {$(IFS='|'; echo "${targets[*]}")|all} SECONDS | $0 TARGET FILE..." >&2; exit 2; }
 [ $# -ge 2 ] || usage
 replay=()
@@ -76,13 +76,16 @@ for target in "${selected[@]}"; do
   log="$scratch/logs/$target.log"
   dict=Fuzz/Dictionaries/$target.dict
   [[ $target == graphql-* ]] && dict=Fuzz/Dictionaries/graphql.dict
+  # Binary inputs (toggle-weights) have no dictionary.
+  dict_option=()
+  [ -f "$dict" ] && dict_option=(-dict="$dict")
   mkdir -p "$corpus"
   before=$(ls "$scratch/findings" | wc -l)
   echo "== fuzz-$target for ${seconds} s (corpus $corpus)"
   status=0
   "$bin/fuzz-$target" "$corpus" "$scratch/seeds/$target" \
     -max_total_time="$seconds" -max_len=4096 -timeout=5 -rss_limit_mb=2048 \
-    -dict="$dict" -artifact_prefix="$scratch/findings/$target-" -print_final_stats=1 \
+    "${dict_option[@]}" -artifact_prefix="$scratch/findings/$target-" -print_final_stats=1 \
     >"$log" 2>&1 || status=$?
   executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)

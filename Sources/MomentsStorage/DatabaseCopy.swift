@@ -47,6 +47,8 @@ package enum DatabaseCopy {
         case .postgreSQL(let uri):
             let connection = try PGConnection(uri: uri, settings: settings)
             return (.postgreSQL(connection), { connection.close() })
+        case .unrecognized:
+            throw DatabaseLocation.Unrecognized(shown: location.description)
         }
     }
 }

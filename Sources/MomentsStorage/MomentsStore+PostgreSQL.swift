@@ -11,6 +11,7 @@ extension MomentsStore {
         switch location {
         case .sqlite(let path): try open(path: path, options: options)
         case .postgreSQL(let uri): try open(postgreSQL: uri, options: options)
+        case .unrecognized: throw DatabaseLocation.Unrecognized(shown: location.description)
         }
     }
 

@@ -124,13 +124,24 @@ package final class MomentsStore: Sendable {
         return true
     }
 
-    /// Why the store cannot serve now, for readiness; nil when it can. From
-    /// state, never a query: on PostgreSQL, the database unreachable
-    /// (`PGReachability`) and for how long; SQLite's file is always at hand.
-    package var unavailability: String? {
+    /// Why the store cannot serve now; nil when it can. From state, never a
+    /// query: on PostgreSQL, the database unreachable (`PGReachability`) and
+    /// since when; SQLite's file is always at hand.
+    package var unavailability: Unavailability? {
         guard let state = reachability?.snapshot, !state.isReachable else { return nil }
-        let seconds = state.since.duration(to: .now).components.seconds
-        return "database unreachable for \(seconds) s (\(state.reason ?? "unknown"))"
+        return Unavailability(seconds: state.since.duration(to: .now).components.seconds, reason: state.reason ?? "unknown")
+    }
+
+    /// The database unreachable, in two forms: `summary` for anyone
+    /// (`/readyz`: a probe needs the state and its duration), `description`
+    /// with the driver's message for the log and the token-guarded
+    /// `/internal/facts` (libpq's names host, address, user and database).
+    package struct Unavailability: Sendable, CustomStringConvertible {
+        package var seconds: Int64
+        package var reason: String
+
+        package var summary: String { "database unreachable for \(seconds) s" }
+        package var description: String { "\(summary) (\(reason))" }
     }
 
     /// Closes the database; pending writes finish first, later calls throw.

@@ -11,7 +11,7 @@ extension Constraint {
         let now = environment.now
         switch self.operator {
         case .in, .notIn:
-            let isIn = contextValue.map { value in values.contains { $0.trimmingASCIIWhitespace() == value } } ?? false
+            let isIn = contextValue.map { value in values.contains { $0.trimmingASCIIWhitespace().hasSameBytes(as: value) } } ?? false
             return self.operator == .in ? isIn : !isIn
         case .strContains, .strStartsWith, .strEndsWith:
             guard var subject = contextValue else { return false }
@@ -22,9 +22,9 @@ extension Constraint {
             }
             return candidates.contains { candidate in
                 switch self.operator {
-                case .strStartsWith: subject.hasPrefix(candidate)
-                case .strEndsWith: subject.hasSuffix(candidate)
-                default: subject.contains(candidate)
+                case .strStartsWith: subject.hasBytePrefix(candidate)
+                case .strEndsWith: subject.hasByteSuffix(candidate)
+                default: subject.containsBytes(candidate)
                 }
             }
         case .numEq, .numGt, .numGte, .numLt, .numLte:

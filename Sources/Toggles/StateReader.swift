@@ -37,7 +37,7 @@ struct StateReader {
         let object = try object(json, path: path)
         var description: String?
         if case .string(let text)? = object["description"] { description = text }
-        return Feature(
+        let feature = Feature(
             name: try string(object["name"], path: "\(path).name"),
             enabled: bool(object["enabled"], default: false),
             description: description,
@@ -49,6 +49,21 @@ struct StateReader {
                 index, json throws(ToggleStateError) in try dependency(json, path: "\(path).dependencies[\(index)]")
             }
         )
+        try Self.checkEvaluable(feature)
+        return feature
+    }
+
+    /// Refuses, at load, a feature whose evaluation could not be carried
+    /// out, so that a state from a file or a server never reaches a request
+    /// (or the toggles cache) unless every feature in it can be evaluated.
+    /// Every other number in a state is bounded where it is read (semver
+    /// parts at 16 digits, dates at 4-digit years, percentages as finite
+    /// doubles, hashes scaled within `UInt32`); only weights are summed.
+    static func checkEvaluable(_ feature: Feature) throws(ToggleStateError) {
+        let variantSets = [feature.variants] + feature.strategies.map(\.variants)
+        for variants in variantSets where VariantSelection.totalWeight(of: variants) == nil {
+            throw .unevaluable(toggle: feature.name, reason: "its variants' weights add up past \(Int.max)")
+        }
     }
 
     func strategy(_ json: JSONValue, path: String) throws(ToggleStateError) -> Strategy {

@@ -18,7 +18,7 @@ extension Strategy {
             return true
         case "userWithId":
             guard let userId = context.userId else { return false }
-            return list(parameters["userIds"]).contains(Substring(userId))
+            return list(parameters["userIds"]).containsBytes(of: userId)
         case "gradualRolloutUserId":
             guard let userId = context.userId else { return false }
             return bucket(userId, groupId: groupId, within: parameters["percentage"])
@@ -32,7 +32,7 @@ extension Strategy {
             guard let remote = context.remoteAddress else { return false }
             let address = IPAddress(remote)
             return list(parameters["IPs"]).contains { entry in
-                if entry == remote { return true }
+                if entry.hasSameBytes(as: remote) { return true }
                 guard let address, let range = CIDRRange(entry) else { return false }
                 return range.contains(address)
             }

@@ -1,4 +1,5 @@
 import JSON
+import Locking
 
 /// The Unleash context one evaluation runs for.
 package struct ToggleContext: Sendable, Equatable {
@@ -10,12 +11,13 @@ package struct ToggleContext: Sendable, Equatable {
     package var appName: String?
     /// RFC 3339; `nil` means the evaluator's clock.
     package var currentTime: String?
-    package var properties: [String: String]
+    /// Keyed by bytes, as constraints name them: `appVersion` spelled two ways is two properties.
+    package var properties: [UTF8Key: String]
 
     package init(
         userId: String? = nil, sessionId: String? = nil, remoteAddress: String? = nil,
         environment: String = "default", appName: String? = nil, currentTime: String? = nil,
-        properties: [String: String] = [:]
+        properties: [UTF8Key: String] = [:]
     ) {
         self.userId = userId
         self.sessionId = sessionId
@@ -39,7 +41,7 @@ package struct ToggleContext: Sendable, Equatable {
         currentTime = object["currentTime"]?.scalarText
         if case .object(let properties)? = object["properties"] {
             for member in properties.members {
-                if let text = member.value.scalarText { self.properties[member.key] = text }
+                if let text = member.value.scalarText { self.properties[UTF8Key(member.key)] = text }
             }
         }
     }
@@ -54,7 +56,7 @@ package struct ToggleContext: Sendable, Equatable {
         case "environment": environment
         case "appName": appName
         case "currentTime": currentTime
-        default: properties[field]
+        default: properties[UTF8Key(field)]
         }
     }
 }

@@ -51,7 +51,7 @@ package struct ToggleEvaluator: Sendable {
             guard dependency.enabled else { return !parentEnabled }
             guard parentEnabled else { return false }
             if dependency.variants.isEmpty { return true }
-            return dependency.variants.contains(variant(parent.name, context: context).name)
+            return dependency.variants.containsBytes(of: variant(parent.name, context: context).name)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Locking
+
 /// A toggle state in the format of Unleash's client API
 /// (`GET /api/client/features`): `{"version": …, "features": […], "segments": […]}`.
 package struct ToggleState: Sendable, Equatable {
@@ -5,7 +7,8 @@ package struct ToggleState: Sendable, Equatable {
     /// In the order the server sent them; the GraphQL field lists them in this order.
     package private(set) var features: [Feature]
     package private(set) var segments: [Int: Segment]
-    private var featureIndex: [String: Int]
+    /// By bytes: a dependency or a request naming a feature names these exact bytes.
+    private var featureIndex: [UTF8Key: Int]
 
     package init(version: Int = 2, features: [Feature] = [], segments: [Segment] = []) {
         self.version = version
@@ -17,23 +20,23 @@ package struct ToggleState: Sendable, Equatable {
     }
 
     package func feature(named name: String) -> Feature? {
-        featureIndex[name].map { features[$0] }
+        featureIndex[UTF8Key(name)].map { features[$0] }
     }
 
     /// Adds a feature, or replaces the one with the same name in place.
     package mutating func upsert(_ feature: Feature) {
-        if let index = featureIndex[feature.name] {
+        if let index = featureIndex[UTF8Key(feature.name)] {
             features[index] = feature
         } else {
-            featureIndex[feature.name] = features.count
+            featureIndex[UTF8Key(feature.name)] = features.count
             features.append(feature)
         }
     }
 
     package mutating func removeFeature(named name: String) {
-        guard let index = featureIndex[name] else { return }
+        guard let index = featureIndex[UTF8Key(name)] else { return }
         features.remove(at: index)
-        featureIndex = Dictionary(features.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { _, last in last })
+        featureIndex = Dictionary(features.enumerated().map { (UTF8Key($1.name), $0) }, uniquingKeysWith: { _, last in last })
     }
 
     package mutating func upsert(_ segment: Segment) { segments[segment.id] = segment }

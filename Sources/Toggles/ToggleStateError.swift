@@ -7,6 +7,9 @@ package enum ToggleStateError: Error, Equatable, CustomStringConvertible {
     /// A field is missing or of the wrong type; the path names it (`features[3].name`).
     case invalid(path: String, expected: String)
     case tooMany(what: String, count: Int, limit: Int)
+    /// A toggle that evaluation could not carry out (its variants' weights
+    /// add up past `Int.max`): the whole state is refused, not the toggle alone.
+    case unevaluable(toggle: String, reason: String)
 
     package var description: String {
         switch self {
@@ -14,6 +17,7 @@ package enum ToggleStateError: Error, Equatable, CustomStringConvertible {
         case .malformedJSON(let reason): "toggle state is not JSON: \(reason)"
         case .invalid(let path, let expected): "toggle state: \(path) should be \(expected)"
         case .tooMany(let what, let count, let limit): "toggle state has \(count) \(what), more than the limit of \(limit)"
+        case .unevaluable(let toggle, let reason): "toggle state: toggle \(toggle.debugDescription) cannot be evaluated: \(reason)"
         }
     }
 }

@@ -27,11 +27,11 @@ enum VariantSelection {
         _ variants: [Variant], groupId: String, stickiness strategyStickiness: String? = nil, context: ToggleContext,
         environment env: EvaluationEnvironment
     ) -> Variant? {
-        let totalWeight = variants.reduce(0) { $0 + $1.weight }
-        guard totalWeight > 0 else { return nil }
+        // A state whose weights overflow is refused at load (`StateReader`); one built in code gets no variant.
+        guard let totalWeight = totalWeight(of: variants), totalWeight > 0 else { return nil }
         for variant in variants {
             for override in variant.overrides {
-                if let value = context.value(of: override.contextName), override.values.contains(value) { return variant }
+                if let value = context.value(of: override.contextName), override.values.containsBytes(of: value) { return variant }
             }
         }
         let stickiness = strategyStickiness ?? variants.first?.stickiness ?? "default"
@@ -45,11 +45,25 @@ enum VariantSelection {
             seed = context.value(of: stickiness) ?? String(env.random(10_000))
         }
         let target = NormalizedHash.value(identifier: seed, groupId: groupId, normalizer: totalWeight, seed: NormalizedHash.variantSeed)
+        // Partial sums of positive weights stay within the total, which fit in an `Int`.
         var counter = 0
         for variant in variants where variant.weight > 0 {
             counter += variant.weight
             if counter >= target { return variant }
         }
         return nil
+    }
+
+    /// The sum of the variants' positive weights, or nil when it does not
+    /// fit in an `Int`: weights come from a toggle server or a file, and
+    /// two near `Int.max` would otherwise trap the process.
+    static func totalWeight(of variants: [Variant]) -> Int? {
+        var total = 0
+        for variant in variants where variant.weight > 0 {
+            let (sum, overflow) = total.addingReportingOverflow(variant.weight)
+            guard !overflow else { return nil }
+            total = sum
+        }
+        return total
     }
 }

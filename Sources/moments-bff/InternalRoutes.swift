@@ -37,8 +37,8 @@ struct InternalRoutes {
 
     func add(to router: inout Router) {
         router.add(.get, Self.paths[0], InternalPageHandler())
-        router.add(.get, Self.paths[1], InternalFactsHandler(facts: { try facts() }))
         let store = self.store
+        router.add(.get, Self.paths[1], InternalFactsHandler(facts: { try facts() }, unavailable: { store.unavailability?.description }))
         router.add(.post, Self.paths[2], InternalResetHandler(
             available: resetAvailable, token: resetToken, reset: { try store.resetToDemoData() }))
     }
@@ -71,6 +71,8 @@ struct InternalRoutes {
             "configuration": .array(settings.map { ["option": .string($0.option), "value": .string($0.value)] }),
             "database": [
                 "path": .string(path),
+                // The whole reason, libpq's message included: this page is behind the token (and loopback by default).
+                "unavailable": store.unavailability.map { .string($0.description) } ?? .null,
                 "fileBytes": Self.fileSize(path).map { .int($0) } ?? .null,
                 "walBytes": Self.fileSize(path + "-wal").map { .int($0) } ?? .null,
                 "pageSize": .int(database.pageSize),

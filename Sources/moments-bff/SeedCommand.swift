@@ -33,7 +33,7 @@ struct SeedCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        let path = Environment.resolve(databasePath, "DATABASE_PATH", default: "moments.sqlite")
+        let location = DatabaseLocation(Environment.resolve(databasePath, "DATABASE_PATH", default: "moments.sqlite"))
         let users = try OptionBounds.users.resolve(users)
         let friends = try OptionBounds.friends.resolve(friends)
         let moments = try OptionBounds.moments.resolve(moments)
@@ -44,7 +44,11 @@ struct SeedCommand: ParsableCommand {
         }
         let sizes = SyntheticSizes(users: users, friends: friends, moments: moments, likes: likes, hotMomentLikes: hotMomentLikes)
         let started = ContinuousClock.now
-        if case .postgreSQL = DatabaseLocation(path) {
+        let path: String
+        switch location {
+        case .sqlite(let file): path = file
+        case .unrecognized: throw ValidationError(DatabaseLocation.Unrecognized(shown: location.description).description)
+        case .postgreSQL:
             // Made as a SQLite file first, then copied: one seeder for both engines.
             guard !force else { throw ValidationError("--force only replaces files; drop a PostgreSQL database's tables yourself") }
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moments-seed-\(UUID().uuidString)").path
@@ -52,8 +56,8 @@ struct SeedCommand: ParsableCommand {
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let file = directory + "/seed.sqlite"
             try write(to: file, sizes)
-            try DatabaseCopy.copy(from: .sqlite(path: file), to: DatabaseLocation(path))
-            print("wrote \(synthetic ? "synthetic data (\(users) users)" : "demo data") to \(DatabaseLocation(path)) in \(Self.seconds(since: started))")
+            try DatabaseCopy.copy(from: .sqlite(path: file), to: location)
+            print("wrote \(synthetic ? "synthetic data (\(users) users)" : "demo data") to \(location) in \(Self.seconds(since: started))")
             return
         }
         let files = FileManager.default

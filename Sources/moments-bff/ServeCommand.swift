@@ -137,7 +137,7 @@ struct ServeCommand: ParsableCommand {
         // /readyz too: it reads the database's state, never the database;
         // /graphql waits on storage, so it runs on the bounded handler pool.
         router.add(.get, "/healthz", execution: .inline, LivenessHandler())
-        router.add(.get, "/readyz", execution: .inline, ReadinessHandler(notes: anonymousNote.map { [$0] } ?? [], problem: { store.unavailability }))
+        router.add(.get, "/readyz", execution: .inline, ReadinessHandler(notes: anonymousNote.map { [$0] } ?? [], problem: { store.unavailability?.summary }))
         router.add(.get, "/", execution: .inline, RootPageHandler())
 
         // /metrics on the main port, or on a server of its own (--metrics-port).

@@ -75,11 +75,44 @@ import TestSupport
         }
     }
 
+    /// A stray space or an env file's quotes around the value: still a
+    /// connection string (it was printed whole as a SQLite path, password
+    /// included); through the option and through `DATABASE_URL` alike.
+    @Test func aConnectionStringWithSpaceOrQuotesAroundItKeepsItsPassword() throws {
+        let uri = "postgresql://moments:\(secret)@127.0.0.1:1/moments"
+        let shown = "postgresql://moments:***@127.0.0.1:1/moments"
+        let runs: [(arguments: [String], environment: [String: String])] = [
+            (["--port", "0", "--database", " \(uri)"], [:]),
+            (["--port", "0", "--database", "\"\(uri)\"\n"], [:]),
+            (["--port", "0"], ["DATABASE_URL": "'\(uri)'"]),
+            (["--port", "0"], ["DATABASE_PATH": "\(uri) "]),
+        ]
+        for run in runs {
+            let (status, output) = try runToExit(run.arguments, environment: run.environment)
+            #expect(status != nil && status != 0, "\(run): \(output)")
+            #expect(!output.contains(secret), "\(run): \(output)")
+            #expect(output.contains("database=\(shown)"), "\(run): the start-up line: \(output)")
+        }
+    }
+
+    /// A value that holds `://` or `password` but is no connection string
+    /// libpq reads is refused, shown only up to its scheme, and makes no file.
+    @Test func aMistypedConnectionStringIsRefusedWithoutItsPassword() throws {
+        for database in ["mysql://moments:\(secret)@127.0.0.1/moments", "postgress://moments:\(secret)@127.0.0.1/moments"] {
+            let (status, output) = try runToExit(["--port", "0", "--database", database])
+            let scheme = String(database.prefix { $0 != ":" })
+            #expect(status != nil && status != 0, "\(scheme): \(output)")
+            #expect(!output.contains(secret), "\(scheme): \(output)")
+            #expect(output.contains("\(scheme)://*** is neither a PostgreSQL connection string"), "\(scheme): \(output)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "\(scheme): a file was made")
+        }
+    }
+
     /// Runs moments-bff until it exits (it should: the database cannot be
     /// opened), killed after 30 s if not (the status is then nil); standard
     /// output and error together. In a directory of its own, so a string
     /// taken for a SQLite path makes no file in the package.
-    func runToExit(_ arguments: [String]) throws -> (status: Int32?, output: String) {
+    func runToExit(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (status: Int32?, output: String) {
         let process = Process()
         process.executableURL = try ServerProcess.binaryURL()
         process.arguments = arguments
@@ -87,6 +120,7 @@ import TestSupport
         var environment = ProcessInfo.processInfo.environment
         environment["HOST"] = nil
         environment["PORT"] = nil
+        for (name, value) in extra { environment[name] = value }
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -25,4 +25,41 @@ struct DatabaseLocationTests {
         #expect(DatabaseLocation("postgresql://moments@db/moments?Password=s3cret").description == "postgresql://moments@db/moments?Password=***")
         #expect(DatabaseLocation("host=db password='s3 cret' dbname=moments").description == "host=db password=*** dbname=moments")
     }
+
+    /// What a stray space or an env file's quotes leave around the value:
+    /// read without them, so a connection string stays one (and its password hidden).
+    @Test(arguments: [
+        (" postgres://u:pw@host/db", DatabaseLocation.postgreSQL(uri: "postgres://u:pw@host/db")),
+        ("postgres://u:pw@host/db \n", .postgreSQL(uri: "postgres://u:pw@host/db")),
+        ("\"postgres://u:pw@host/db\"", .postgreSQL(uri: "postgres://u:pw@host/db")),
+        ("'postgresql://u:pw@host/db'", .postgreSQL(uri: "postgresql://u:pw@host/db")),
+        (" \" host=db password=pw \" ", .postgreSQL(uri: "host=db password=pw")),
+        ("\tmoments.sqlite ", .sqlite(path: "moments.sqlite")),
+        ("\"moments.sqlite'", .sqlite(path: "\"moments.sqlite'")),
+    ])
+    func surroundingSpaceAndQuotesAreIgnored(_ text: String, _ expected: DatabaseLocation) {
+        #expect(DatabaseLocation(text) == expected)
+    }
+
+    /// Anything holding `://` or `password` is a connection string mistyped,
+    /// never a file name: refused, and shown without what follows its scheme.
+    @Test(arguments: [
+        ("mysql://u:s3cret@host/db", "mysql://***"),
+        ("postgress://u:s3cret@host/db", "postgress://***"),
+        ("\"jdbc:postgresql://host/db?password=s3cret\"", "jdbc:postgresql://***"),
+        ("Password: s3cret", "***"),
+        ("/data/password-s3cret.sqlite", "***"),
+    ])
+    func mistypedConnectionStringsAreRefusedRedacted(_ text: String, _ shown: String) {
+        let location = DatabaseLocation(text)
+        guard case .unrecognized = location else {
+            Issue.record("\(text) was read as \(location)")
+            return
+        }
+        #expect(location.description == shown)
+        #expect(!location.description.contains("s3cret"))
+        #expect(throws: DatabaseLocation.Unrecognized.self) {
+            try MomentsStore.open(database: location, options: MomentsStore.Options())
+        }
+    }
 }

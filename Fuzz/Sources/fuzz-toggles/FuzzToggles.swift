@@ -1,4 +1,5 @@
 import FuzzSupport
+import Locking
 @testable import JSON
 @testable import Toggles
 
@@ -53,7 +54,7 @@ func contexts(for all: [Constraint]) -> [ToggleContext] {
         case "environment": context.environment = value
         case "appName": context.appName = value
         case "currentTime": context.currentTime = value
-        default: context.properties[constraint.contextName] = value
+        default: context.properties[UTF8Key(constraint.contextName)] = value
         }
         derived.append(context)
     }

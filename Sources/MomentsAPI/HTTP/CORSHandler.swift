@@ -53,11 +53,15 @@ package struct CORSHandler: HTTPHandler {
     }
 
     /// The CORS headers of an answer from `next`, whether handled or cached.
+    /// `Vary: Origin` on every answer of a CORS path, with `Origin` or without:
+    /// a shared cache that kept one without `Access-Control-Allow-Origin`
+    /// must not give it to a browser that needs it, nor the reverse.
     private func decorate(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
-        guard !policy.allowedOrigins.isEmpty, let origin = request.headers["Origin"], paths.contains(String(request.path))
-        else { return response }
+        guard !policy.allowedOrigins.isEmpty, paths.contains(String(request.path)) else { return response }
         var response = response
-        if policy.allows(origin) { response.headers.set("Access-Control-Allow-Origin", origin) }
+        if let origin = request.headers["Origin"], policy.allows(origin) {
+            response.headers.set("Access-Control-Allow-Origin", origin)
+        }
         response.headers.add("Vary", "Origin")
         return response
     }

@@ -62,17 +62,23 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     /// What a cache between the server and the client may keep (RFC 9111).
     /// With authentication an answer is the viewer's own: `private, no-store`,
     /// and `Vary: Authorization` for caches that ignore `private`. Anonymous
-    /// answers depend on the URL alone: a GET's `200` may be kept by a shared
-    /// cache for 1 s, the staleness window the server promises between
-    /// instances (docs/storage.md); anything else is `no-store`, unless a
-    /// refusal chose its own (persisted queries').
+    /// answers depend on the URL and `Accept` (the media type): a GET's `200`
+    /// may be kept by a shared cache for 1 s, the staleness window the server
+    /// promises between instances (docs/storage.md), with `Vary: Accept`;
+    /// anything else is `no-store`, unless the answer chose its own
+    /// (persisted queries' refusals; toggles, which depend on other headers).
     private func withCachePolicy(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         var response = response
         if authenticator != nil {
             response.headers.set("Cache-Control", "private, no-store")
             response.headers.add("Vary", "Authorization")
         } else if request.method == .get || request.method == .head, !response.headers.contains("Cache-Control") {
-            response.headers.add("Cache-Control", response.status == .ok ? "public, max-age=1" : "no-store")
+            if response.status == .ok {
+                response.headers.add("Cache-Control", "public, max-age=1")
+                response.headers.add("Vary", "Accept")
+            } else {
+                response.headers.add("Cache-Control", "no-store")
+            }
         }
         return response
     }
@@ -257,6 +263,12 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         var answer = response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)
         if result.errors.contains(where: { $0.code == .databaseUnavailable }) {
             answer.headers.add("Retry-After", "1")
+        }
+        if context.evaluatedToggles {
+            // Toggles depend on X-Session-ID, the X-App-* headers and the client's
+            // address, which no `Vary` can name: no cache may keep them, shared or
+            // private (the same client's next request may send other headers).
+            answer.headers.add("Cache-Control", "private, no-store")
         }
         return answer
     }

@@ -13,8 +13,14 @@ package struct InternalPageHandler: HTTPHandler {
 /// Runs on the handler pool: it reads the database (bounded reads).
 package struct InternalFactsHandler: HTTPHandler {
     private let facts: @Sendable () throws -> JSONValue
+    /// Why the database cannot serve, shown when the facts cannot be read:
+    /// the driver's message, which `/readyz` keeps from anonymous probes.
+    private let unavailable: @Sendable () -> String?
 
-    package init(facts: @escaping @Sendable () throws -> JSONValue) { self.facts = facts }
+    package init(facts: @escaping @Sendable () throws -> JSONValue, unavailable: @escaping @Sendable () -> String? = { nil }) {
+        self.facts = facts
+        self.unavailable = unavailable
+    }
 
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
         let value: JSONValue
@@ -23,7 +29,7 @@ package struct InternalFactsHandler: HTTPHandler {
             value = try facts()
             status = .ok
         } catch {
-            value = ["error": "The database did not answer."]
+            value = ["error": "The database did not answer.", "unavailable": unavailable().map { .string($0) } ?? .null]
             status = .serviceUnavailable
         }
         return InternalJSON.response(status, value)

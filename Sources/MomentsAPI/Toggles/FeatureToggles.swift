@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Locking
 import Toggles
 
 /// The toggles `Query.featureToggles` evaluates: the current state of a
@@ -27,7 +28,7 @@ package struct FeatureToggles: Sendable {
     }
 
     package func context(for request: ToggleRequest?, userID: String?) -> ToggleContext {
-        var properties: [String: String] = [:]
+        var properties: [UTF8Key: String] = [:]
         properties["appVersion"] = request?.appVersion
         properties["platform"] = request?.platform
         properties["osVersion"] = request?.osVersion

@@ -1,0 +1,39 @@
+/// Targeting compares UTF-8 bytes, never `String`'s Unicode canonical
+/// equivalence: the NFD spelling of an NFC-targeted user id is another id
+/// to the stores (they compare TEXT byte by byte) and to Unleash's own SDKs
+/// (they compare code units), so it must not get that user's toggles.
+/// Between valid UTF-8 strings a byte prefix, suffix or infix is also a
+/// code-point (and UTF-16 code-unit) one: UTF-8 never starts a scalar inside another.
+extension StringProtocol {
+    func hasSameBytes(as other: some StringProtocol) -> Bool {
+        utf8.elementsEqual(other.utf8)
+    }
+
+    func hasBytePrefix(_ prefix: some StringProtocol) -> Bool {
+        utf8.starts(with: prefix.utf8)
+    }
+
+    func hasByteSuffix(_ suffix: some StringProtocol) -> Bool {
+        let count = suffix.utf8.count
+        return utf8.count >= count && utf8.suffix(count).elementsEqual(suffix.utf8)
+    }
+
+    /// `needle`'s bytes anywhere in these: at most (count − needle's + 1) ×
+    /// needle's comparisons, as `String.contains` took.
+    func containsBytes(_ needle: some StringProtocol) -> Bool {
+        let haystack = Array(utf8), pattern = Array(needle.utf8)
+        guard let first = pattern.first else { return true }
+        guard haystack.count >= pattern.count else { return false }
+        for start in 0...(haystack.count - pattern.count) where haystack[start] == first {
+            if haystack[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
+        }
+        return false
+    }
+}
+
+extension Sequence where Element: StringProtocol {
+    /// Whether one of these strings is `value`'s bytes.
+    func containsBytes(of value: some StringProtocol) -> Bool {
+        contains { $0.hasSameBytes(as: value) }
+    }
+}
