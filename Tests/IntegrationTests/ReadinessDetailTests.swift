@@ -39,9 +39,7 @@ import TestSupport
         // The whole reason is in the log and on the facts page.
         #expect(server.waitForStderrLine { $0.contains("unreachable") } != nil, "\(server.stderrLines)")
         let facts = try BlockingRequest.send(port: server.port, "GET /internal/facts")
-        let unavailable = try facts.json["unavailable"] as? String
-            ?? ((try facts.json["database"] as? [String: Any])?["unavailable"] as? String)
-        let shown = try #require(unavailable, "\(facts.text)")
+        let shown = try #require((try facts.json["database"] as? [String: Any])?["unavailable"] as? String, "\(facts.text)")
         #expect(shown.hasPrefix("database unreachable for ") && shown.contains(" s ("), "\(shown)")
     }
 }

@@ -29,7 +29,8 @@ package struct InternalFactsHandler: HTTPHandler {
             value = try facts()
             status = .ok
         } catch {
-            value = ["error": "The database did not answer.", "unavailable": unavailable().map { .string($0) } ?? .null]
+            // Where the facts put it when they can be read: `database.unavailable`.
+            value = ["error": "The database did not answer.", "database": ["unavailable": unavailable().map { .string($0) } ?? .null]]
             status = .serviceUnavailable
         }
         return InternalJSON.response(status, value)
