@@ -20,17 +20,23 @@ import TestSupport
         return try #require(data["featureToggles"] as? [[String: Any]]).compactMap { $0["name"] as? String }
     }
 
-    @Test func aFileWhoseWeightsOverflowIsRefusedAndTheServerLives() throws {
-        let directory = try TemporaryDirectory()
-        let file = directory.file("features.json")
-        try Self.overflowing.write(toFile: file, atomically: true, encoding: .utf8)
-        let server = try ServerProcess(databasePath: directory.databasePath, arguments: ["--toggles-file", file])
+    /// Starts the server with `arguments`, waits for the refusal's log line
+    /// (`from` names the source: the file's path or `toggle cache`), and asks for the toggles.
+    func expectRefusedAndBuiltInServed(_ directory: TemporaryDirectory, arguments: [String], from source: String) throws {
+        let server = try ServerProcess(databasePath: directory.databasePath, arguments: arguments)
         defer { _ = server.stop() }
-        #expect(server.waitForStderrLine { $0.contains(#"toggle "x" cannot be evaluated"#) } != nil)
+        #expect(server.waitForStderrLine { $0.contains(source) && $0.contains(#"toggle "x" cannot be evaluated"#) } != nil)
         for _ in 0..<3 {
             #expect(try toggleNames(port: server.port) == ["isLikeButtonForMomentEnabled"])
         }
         #expect(server.process.isRunning)
+    }
+
+    @Test func aFileWhoseWeightsOverflowIsRefusedAndTheServerLives() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("features.json")
+        try Self.overflowing.write(toFile: file, atomically: true, encoding: .utf8)
+        try expectRefusedAndBuiltInServed(directory, arguments: ["--toggles-file", file], from: file)
     }
 
     /// The toggles cache of an earlier run holds the state (written by a version
@@ -40,13 +46,9 @@ import TestSupport
         let cache = directory.file("toggles.json")
         try Self.overflowing.write(toFile: cache, atomically: true, encoding: .utf8)
         // Nothing listens on port 1: every fetch fails, so only the cache could give a state.
-        let server = try ServerProcess(
-            databasePath: directory.databasePath,
-            arguments: ["--toggles-url", "http://127.0.0.1:1/api/client/features", "--toggles-cache", cache])
-        defer { _ = server.stop() }
-        #expect(server.waitForStderrLine { $0.contains("toggle cache") && $0.contains(#"toggle "x" cannot be evaluated"#) } != nil)
-        #expect(try toggleNames(port: server.port) == ["isLikeButtonForMomentEnabled"])
-        #expect(server.process.isRunning)
+        try expectRefusedAndBuiltInServed(
+            directory, arguments: ["--toggles-url", "http://127.0.0.1:1/api/client/features", "--toggles-cache", cache],
+            from: "toggle cache")
     }
 
     @Test func theEvaluateCommandRefusesTheStateWithAClearError() throws {
