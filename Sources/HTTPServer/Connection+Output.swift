@@ -37,7 +37,10 @@ extension Connection {
         }
         let admitted = pool.submit(ahead: ahead) { [self] in
             let response = handler.handle(request)
-            poller.submit { [self] in handlerAnswered(request, response, started: started) }
+            // A stopped poller never runs the job: the stream's slot is released here instead.
+            if !poller.submit({ [self] in handlerAnswered(request, response, started: started) }) {
+                response.stream?.closed()
+            }
         }
         if !admitted {
             let full = pool === context.handlerPool
@@ -57,7 +60,13 @@ extension Connection {
     /// Back on the I/O thread with a handler's response: queue it, answer the
     /// pipelined requests waiting in `carry`, and resume reading.
     private func handlerAnswered(_ request: HTTPRequest, _ response: HTTPResponse, started: UInt64) {
-        guard !isClosed else { return }
+        // The client left while the handler ran (a reset after a pipelined
+        // request, a timeout): nothing will pull the stream, so it ends here
+        // and releases its slot.
+        guard !isClosed else {
+            response.stream?.closed()
+            return
+        }
         beginEvent()
         queueResponse(response, to: request, started: started)
         finishEvent()

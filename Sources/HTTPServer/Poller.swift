@@ -111,15 +111,18 @@ final class Poller: @unchecked Sendable {
 
     /// Runs `job` on `queue` soon, from any thread; jobs run in submission order.
     /// After `invalidate` it is dropped.
-    func submit(_ job: @escaping @Sendable () -> Void) {
+    /// Returns false when the poller has stopped and `job` will never run.
+    @discardableResult
+    func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
         guard inbox.withLock({ inbox in
             guard !isInvalidated.load(ordering: .relaxed) else { return false }
             inbox.append(job)
             return true
-        }) else { return }
+        }) else { return false }
         guard !signalled.exchange(true, ordering: .sequentiallyConsistent),
-              !awake.load(ordering: .sequentiallyConsistent) else { return }
+              !awake.load(ordering: .sequentiallyConsistent) else { return true }
         wake()
+        return true
     }
 
     private func wake() {

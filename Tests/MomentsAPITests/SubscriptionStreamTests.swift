@@ -79,4 +79,39 @@ import Testing
     func negotiation(accept: String, framing: StreamFraming?) {
         #expect(StreamFraming.negotiate(accept: accept) == framing)
     }
+
+    /// At its token's expiry (checked by the ticker), results still waiting are
+    /// dropped and the stream ends with one `UNAUTHENTICATED` result.
+    @Test(arguments: [StreamFraming.sse, .multipart])
+    func aStreamEndsAtItsTokensExpiry(_ framing: StreamFraming) {
+        let stream = SubscriptionStream(
+            framing: framing, viewerID: "0", maxPending: 4, heartbeat: .seconds(3600), expiry: 5_000, onClosed: { _ in })
+        stream.push(momentID: "4", result: Array(#"{"data":1}"#.utf8))
+        stream.tick(now: 4_999)
+        #expect(Self.text(stream.next())?.contains(#"{"data":1}"#) == true)
+        stream.push(momentID: "4", result: Array(#"{"data":2}"#.utf8))
+        stream.tick(now: 5_000)
+        guard case .end(let bytes) = stream.next() else {
+            Issue.record("the stream should end")
+            return
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains(#"{"data":2}"#), "\(text)")
+        #expect(text.contains(#""code":"UNAUTHENTICATED""#), "\(text)")
+        switch framing {
+        case .sse: #expect(text.hasSuffix("event: complete\ndata:\n\n"))
+        case .multipart: #expect(text.contains(#"{"payload":null,"errors":"#) && text.hasSuffix("--\r\n"))
+        }
+        #expect(stream.next() == .none)
+    }
+
+    /// The wall-clock expiry as an uptime deadline: checked at every step, since the claim is the client's.
+    @Test func expiriesConvertWithoutOverflow() {
+        #expect(SubscriptionStream.expiry(expiresAt: 1_000, wallNow: 990, uptimeNow: 7) == 7 + 10 * 1_000_000_000)
+        #expect(SubscriptionStream.expiry(expiresAt: 990, wallNow: 1_000, uptimeNow: 7) == 7)
+        #expect(SubscriptionStream.expiry(expiresAt: .max, wallNow: 0, uptimeNow: 7) == .max)
+        #expect(SubscriptionStream.expiry(expiresAt: .max, wallNow: -1, uptimeNow: 7) == .max)
+        #expect(SubscriptionStream.expiry(expiresAt: .min, wallNow: 1, uptimeNow: 7) == 7)
+        #expect(SubscriptionStream.expiry(expiresAt: 100, wallNow: 0, uptimeNow: .max - 5) == .max)
+    }
 }

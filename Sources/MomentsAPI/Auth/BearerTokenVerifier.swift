@@ -36,9 +36,12 @@ package struct BearerTokenVerifier: Sendable {
         self.secret = secret
     }
 
-    /// The viewer: the token's `sub`.
+    /// The viewer: the token's `sub`, and when the token stops being accepted.
     package struct Viewer: Sendable, Equatable {
         package var userID: String
+        /// Seconds since 1970 from which this token is refused: its `exp`
+        /// plus the leeway. A stream opened with it ends then.
+        package var expiresAt: Int64
     }
 
     /// Why a request is not authenticated; `message` is what the client reads.
@@ -120,7 +123,7 @@ package struct BearerTokenVerifier: Sendable {
         guard case .string(let subject)? = claims["sub"], !subject.isEmpty, subject.utf8.count <= Self.maxSubjectBytes else {
             return .failure(.missingClaim("sub"))
         }
-        return .success(Viewer(userID: subject))
+        return .success(Viewer(userID: subject, expiresAt: expiryWithLeeway))
     }
 
     private static func json(_ bytes: [UInt8]) -> JSONValue? {

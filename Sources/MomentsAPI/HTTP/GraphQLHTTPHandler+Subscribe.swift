@@ -6,10 +6,11 @@ import Moments
 extension GraphQLHTTPHandler {
     /// Starts the operation's stream in the framing `Accept` names, after a
     /// first execution that checks it (`SubscriptionStart`); refuses it by
-    /// the stream limits before anything is streamed.
+    /// the stream limits before anything is streamed. A stream opened with a
+    /// token ends when the token does (`tokenExpiry`, seconds since 1970).
     func subscribe(
         _ request: HTTPRequest, _ prepared: PreparedDocument, _ operation: OperationDefinition, query: String,
-        _ parameters: GraphQLRequestBody, viewer: String?, deadline: ContinuousClock.Instant
+        _ parameters: GraphQLRequestBody, viewer: String?, tokenExpiry: Int64?, deadline: ContinuousClock.Instant
     ) throws(RequestRefusal) -> HTTPResponse {
         // The access log names the stream by its operation.
         let name = operation.name?.value ?? "subscription"
@@ -37,7 +38,7 @@ extension GraphQLHTTPHandler {
         }
         switch live.open(
             framing: framing, viewerID: userID, document: prepared, query: query, operationName: parameters.operationName,
-            variables: parameters.variables)
+            variables: parameters.variables, expiresAt: tokenExpiry)
         {
         case .success(let stream):
             return Self.streamResponse(stream, framing, name)

@@ -162,16 +162,19 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         let deadline = ContinuousClock.now.advanced(by: engine.limits.requestTimeout)
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
         var viewer: String?
+        var tokenExpiry: Int64?
         if let authenticator {
             switch authenticator.viewer(of: request) {
-            case .success(let authenticated): viewer = authenticated.userID
+            case .success(let authenticated):
+                viewer = authenticated.userID
+                tokenExpiry = authenticated.expiresAt
             case .failure(let failure):
                 errorCounters.count(.unauthenticated)
                 return BearerTokenVerifier.unauthorizedResponse(failure, contentType: media.contentType)
             }
         }
         do {
-            return try respond(to: request, media: media, deadline: deadline, viewer: viewer)
+            return try respond(to: request, media: media, deadline: deadline, viewer: viewer, tokenExpiry: tokenExpiry)
         } catch {
             errorCounters.count(error.code)
             var headers = error.headers
@@ -182,7 +185,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     }
 
     private func respond(
-        to request: HTTPRequest, media: GraphQLMediaType, deadline: ContinuousClock.Instant, viewer: String?
+        to request: HTTPRequest, media: GraphQLMediaType, deadline: ContinuousClock.Instant, viewer: String?, tokenExpiry: Int64?
     ) throws(RequestRefusal) -> HTTPResponse {
         let isPost = request.method == .post
         let parameters = try parameters(of: request)
@@ -214,7 +217,9 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             throw RequestRefusal(.methodNotAllowed, "Mutations can only be sent with POST.", headers: ["Allow": "POST"])
         }
         if operation.operation == .subscription {
-            return try subscribe(request, prepared, operation, query: source.query, parameters, viewer: viewer, deadline: deadline)
+            return try subscribe(
+                request, prepared, operation, query: source.query, parameters, viewer: viewer, tokenExpiry: tokenExpiry,
+                deadline: deadline)
         }
         // Other bytes for a kept answer (other spacing or member order, the
         // hash instead of the text): answered as kept, and these bytes too

@@ -1,4 +1,5 @@
 import Dispatch
+import FoundationEssentials
 import GraphQL
 import JSON
 import Locking
@@ -147,13 +148,19 @@ package final class LiveLikes: DataChangeObserver, Sendable {
 
     /// Opens a stream of `document`'s results for `viewerID` (already
     /// checked: authorized, an existing user), or refuses it by its limits.
+    /// With `expiresAt` (the token's, seconds since 1970), the stream ends then
+    /// with one `UNAUTHENTICATED` result.
     func open(
         framing: StreamFraming, viewerID: String, document: PreparedDocument, query: String, operationName: String?,
-        variables: JSONObject?
+        variables: JSONObject?, expiresAt: Int64? = nil
     ) -> Result<SubscriptionStream, Refusal> {
         let heartbeat = framing == .sse ? limits.sseHeartbeat : limits.multipartHeartbeat
+        let expiry = expiresAt.map {
+            SubscriptionStream.expiry(
+                expiresAt: $0, wallNow: Int64(Date().timeIntervalSince1970), uptimeNow: DispatchTime.now().uptimeNanoseconds)
+        }
         let stream = SubscriptionStream(
-            framing: framing, viewerID: viewerID, maxPending: limits.maxPendingEvents, heartbeat: heartbeat,
+            framing: framing, viewerID: viewerID, maxPending: limits.maxPendingEvents, heartbeat: heartbeat, expiry: expiry,
             onClosed: { [weak self] stream in self?.remove(stream) })
         let key = Self.groupKey(viewerID: viewerID, query: query, operationName: operationName, variables: variables)
         let viewer = UTF8Key(viewerID)

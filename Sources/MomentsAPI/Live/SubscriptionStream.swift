@@ -26,21 +26,27 @@ package final class SubscriptionStream: HTTPBodyStream, Sendable {
         var lastWrite: UInt64 = DispatchTime.now().uptimeNanoseconds
         /// An error to send, then end: the stream's only result (a refused start).
         var fatal: [UInt8]?
+        /// The token it was opened with has expired: one `UNAUTHENTICATED` result, then the end.
+        var expired = false
     }
 
     let framing: StreamFraming
     let viewerID: String
     private let maxPending: Int
     private let heartbeatNanoseconds: UInt64
+    /// When the token the stream was opened with is refused (uptime
+    /// nanoseconds, as `tick` is given); nil without a token.
+    private let expiry: UInt64?
     private let state = Locked(State())
     private let onClosed: @Sendable (SubscriptionStream) -> Void
 
     init(
-        framing: StreamFraming, viewerID: String, maxPending: Int, heartbeat: Duration,
+        framing: StreamFraming, viewerID: String, maxPending: Int, heartbeat: Duration, expiry: UInt64? = nil,
         onClosed: @escaping @Sendable (SubscriptionStream) -> Void
     ) {
         self.framing = framing
         self.viewerID = viewerID
+        self.expiry = expiry
         self.maxPending = max(1, maxPending)
         let (seconds, attoseconds) = heartbeat.components
         heartbeatNanoseconds = UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000)
@@ -76,14 +82,33 @@ package final class SubscriptionStream: HTTPBodyStream, Sendable {
         return coalesced
     }
 
-    /// Marks a heartbeat due when nothing was written for the interval.
+    /// Marks a heartbeat due when nothing was written for the interval, and
+    /// the stream expired once its token's time has come.
     func tick(now: UInt64) {
         let wake = state.withLock { state -> (@Sendable () -> Void)? in
-            guard !state.ended, now &- state.lastWrite >= heartbeatNanoseconds else { return nil }
+            guard !state.ended else { return nil }
+            if let expiry, now >= expiry {
+                state.expired = true
+                return state.wake
+            }
+            guard now &- state.lastWrite >= heartbeatNanoseconds else { return nil }
             state.heartbeatDue = true
             return state.wake
         }
         wake?()
+    }
+
+    /// The uptime (nanoseconds, `DispatchTime`'s) at which a token refused
+    /// from `expiresAt` (seconds since 1970) expires, given the two clocks now;
+    /// every step checked: the claim is the client's.
+    static func expiry(expiresAt: Int64, wallNow: Int64, uptimeNow: UInt64) -> UInt64 {
+        let (remaining, overflow) = expiresAt.subtractingReportingOverflow(wallNow)
+        if overflow { return remaining < 0 ? UInt64.max : uptimeNow }  // wrapped: it was far off the other way
+        guard remaining > 0 else { return uptimeNow }
+        let (nanoseconds, tooFar) = UInt64(remaining).multipliedReportingOverflow(by: 1_000_000_000)
+        guard !tooFar else { return UInt64.max }
+        let (deadline, pastEnd) = uptimeNow.addingReportingOverflow(nanoseconds)
+        return pastEnd ? UInt64.max : deadline
     }
 
     /// Results sent so far.
@@ -105,6 +130,10 @@ package final class SubscriptionStream: HTTPBodyStream, Sendable {
             if let fatal = state.fatal {
                 state.ended = true
                 return .end(framing.fatal(fatal, first: true) + framing.end(first: false))
+            } else if state.expired {
+                // Nothing more for this token, results waiting included.
+                state.ended = true
+                return .end(framing.fatal(Self.tokenExpired, first: first) + framing.end(first: false))
             } else if state.fellBehind {
                 state.ended = true
                 let message = Array("[{\"message\":\"The stream fell behind: more than \(maxPending) moments waited for the client to read.\",\"extensions\":{\"code\":\"STREAM_FELL_BEHIND\"}}]".utf8)
@@ -151,5 +180,11 @@ package final class SubscriptionStream: HTTPBodyStream, Sendable {
         if first { onClosed(self) }
     }
 
-    package var accessLogDetail: String? { "stream events=\(events)" }
+    package var accessLogDetail: String? {
+        state.withLock { "stream events=\($0.events)\($0.expired ? " token-expired" : "")" }
+    }
+
+    /// The last result of a stream whose token expired: what a request with that token would be told.
+    static let tokenExpired = Array(
+        #"[{"message":"The bearer token has expired.","extensions":{"code":"UNAUTHENTICATED"}}]"#.utf8)
 }

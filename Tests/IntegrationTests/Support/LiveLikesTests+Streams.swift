@@ -151,7 +151,9 @@ extension LiveLikesTests {
     /// `userID` likes or unlikes `momentID` on the server at `port`, through the
     /// mutation the app sends (`updateMomentLike`) with the app's headers,
     /// selecting little: acknowledged before it returns.
-    static func like(port: Int, moment momentID: String, by userID: String = "0", isLiked: Bool) throws {
+    static func like(
+        port: Int, moment momentID: String, by userID: String = "0", isLiked: Bool, headers: [String: String] = GraphQLClient.appHeaders
+    ) throws {
         let reply = try BlockingRequest.graphQL(
             port: port,
             query: """
@@ -159,7 +161,8 @@ extension LiveLikesTests {
                   updateMomentLike(momentID: $momentID, userID: $userID, isLiked: $isLiked) { userDetails { id } }
                 }
                 """,
-            variables: ["momentID": momentID, "userID": userID, "isLiked": isLiked], operationName: "updateMomentLike")
+            variables: ["momentID": momentID, "userID": userID, "isLiked": isLiked], operationName: "updateMomentLike",
+            headers: headers)
         #expect(reply.status == 200)
         #expect(reply.text == #"{"data":{"updateMomentLike":{"userDetails":{"id":"\#(userID)"}}}}"#)
     }
