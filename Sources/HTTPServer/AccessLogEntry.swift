@@ -1,3 +1,4 @@
+import Dispatch
 import HTTP1
 
 /// One response the transport queued, handed to `Server`'s access-log hook:
@@ -46,5 +47,21 @@ package struct AccessLogEntry: Sendable {
         self.bytes = bytes
         self.duration = duration
         self.detail = detail
+    }
+}
+
+extension AccessLogEntry {
+    /// The record of an answer to `request`: what it names of the request
+    /// (method, path, id, address), never its body, so a stream that keeps its
+    /// record for its lifetime keeps only these few strings.
+    init(
+        _ request: HTTPRequest, status: Int, bytes: Int = 0, started: UInt64, detail: String? = nil, refusedBy: String? = nil,
+        cached: Bool = false
+    ) {
+        let elapsed = DispatchTime.now().uptimeNanoseconds &- started
+        self.init(
+            method: request.method, path: String(request.path), status: status, bytes: bytes,
+            duration: .nanoseconds(Int64(clamping: elapsed)), detail: detail, refusedBy: refusedBy, cached: cached,
+            requestID: request.requestID, remoteAddress: request.remoteAddress)
     }
 }

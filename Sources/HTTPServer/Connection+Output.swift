@@ -103,13 +103,9 @@ extension Connection {
             return
         }
         if let accessLog = context.accessLog {
-            let elapsed = DispatchTime.now().uptimeNanoseconds &- started
             accessLog(AccessLogEntry(
-                method: request.method, path: String(request.path), status: response.status.code,
-                bytes: response.body.count, duration: .nanoseconds(Int64(clamping: elapsed)),
-                detail: response.accessLogDetail, refusedBy: refusedBy, cached: response.isFromCache,
-                requestID: request.requestID, remoteAddress: request.remoteAddress
-            ))
+                request, status: response.status.code, bytes: response.body.count, started: started,
+                detail: response.accessLogDetail, refusedBy: refusedBy, cached: response.isFromCache))
         }
         if output.count - outputSent >= context.limits.maxPendingOutputBytes { flush() }
     }

@@ -1,13 +1,12 @@
 import Dispatch
 import HTTP1
 
-/// A streamed response on its connection: what the access log needs at its end.
+/// A streamed response on its connection: what the access log needs at its
+/// end (the record, begun when the stream started), not the request itself,
+/// whose body would otherwise live as long as the stream.
 struct ActiveStream {
     let stream: any HTTPBodyStream
-    let request: HTTPRequest
-    let status: Int
-    /// The response's `accessLogDetail` (the operation's name).
-    let detail: String?
+    var record: AccessLogEntry
     let started: UInt64
     /// Chunks with HTTP/1.1; the bytes as they are with HTTP/1.0.
     let chunked: Bool
@@ -22,7 +21,8 @@ struct ActiveStream {
 extension Connection {
     func startStream(_ stream: any HTTPBodyStream, for request: HTTPRequest, status: Int, detail: String?, started: UInt64) {
         streaming = ActiveStream(
-            stream: stream, request: request, status: status, detail: detail, started: started, chunked: request.version != .http1_0)
+            stream: stream, record: AccessLogEntry(request, status: status, started: started, detail: detail), started: started,
+            chunked: request.version != .http1_0)
         // A stalled client holds this much kernel memory at most; failing, the kernel's own sizing stays.
         do throws(SocketError) { try Socket.setSendBuffer(fd, bytes: context.limits.streamSendBufferBytes) } catch { log(error) }
         let poller = poller
@@ -79,14 +79,13 @@ extension Connection {
         if completed { machine.streamEnded() }
         active.stream.closed()
         if let accessLog = context.accessLog {
-            let elapsed = DispatchTime.now().uptimeNanoseconds &- active.started
-            var detail = [active.detail, active.stream.accessLogDetail].compactMap { $0 }.joined(separator: " ")
+            var record = active.record
+            var detail = [record.detail, active.stream.accessLogDetail].compactMap { $0 }.joined(separator: " ")
             if !completed { detail += " cut" }
-            accessLog(AccessLogEntry(
-                method: active.request.method, path: String(active.request.path), status: active.status,
-                bytes: active.bytes, duration: .nanoseconds(Int64(clamping: elapsed)), detail: detail,
-                refusedBy: nil, cached: false, requestID: active.request.requestID, remoteAddress: active.request.remoteAddress
-            ))
+            record.detail = detail
+            record.bytes = active.bytes
+            record.duration = .nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- active.started))
+            accessLog(record)
         }
     }
 }

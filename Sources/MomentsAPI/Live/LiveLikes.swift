@@ -162,6 +162,9 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         let stream = SubscriptionStream(
             framing: framing, viewerID: viewerID, maxPending: limits.maxPendingEvents, heartbeat: heartbeat, expiry: expiry,
             onClosed: { [weak self] stream in self?.remove(stream) })
+        // Only the variables the operation declares: a request may carry any
+        // others (unused, of any size), and the group keeps these for its lifetime.
+        let variables = Self.declaredVariables(of: document, operationName: operationName, in: variables)
         let key = Self.groupKey(viewerID: viewerID, query: query, operationName: operationName, variables: variables)
         let viewer = UTF8Key(viewerID)
         let (opened, newGroup) = state.withLock { state -> (Result<SubscriptionStream, Refusal>, Group?) in
@@ -208,13 +211,24 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         }
     }
 
-    /// The group of (viewer, document, operation, variables): length-prefixed parts, so no two meet.
-    private static func groupKey(viewerID: String, query: String, operationName: String?, variables: JSONObject?) -> UTF8Key {
+    /// The group of (viewer, document, operation, variables): the SHA-256 of
+    /// their length-prefixed bytes, so no two meet and a group's key is 64
+    /// characters however long its document and variables.
+    static func groupKey(viewerID: String, query: String, operationName: String?, variables: JSONObject?) -> UTF8Key {
         var variablesBytes: [UInt8] = []
         if let variables { JSONWriter.write(.object(variables), sortingKeys: true, into: &variablesBytes) }
-        let variablesText = String(decoding: variablesBytes, as: UTF8.self)
-        let parts = [viewerID, query, operationName ?? "", variablesText]
-        return UTF8Key(parts.map { "\($0.utf8.count):\($0)" }.joined())
+        let parts = [viewerID, query, operationName ?? "", String(decoding: variablesBytes, as: UTF8.self)]
+        return UTF8Key(sha256Hex(parts.map { "\($0.utf8.count):\($0)" }.joined()))
+    }
+
+    /// `variables` without the members `operationName`'s operation does not declare.
+    static func declaredVariables(of document: PreparedDocument, operationName: String?, in variables: JSONObject?) -> JSONObject? {
+        guard let variables, let operation = try? document.operation(named: operationName) else { return nil }
+        var declared = JSONObject()
+        for definition in operation.variableDefinitions {
+            if let value = variables[definition.variable.value] { declared.appendUnique(definition.variable.value, value) }
+        }
+        return declared
     }
 
     // MARK: Changes
