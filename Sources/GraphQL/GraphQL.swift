@@ -32,12 +32,20 @@ package struct GraphQLLimits: Sendable {
     /// copied instead of executed when an equal object is asked for again
     /// (see `FragmentCache`); 0 turns it off. Default 6 MiB.
     package var fragmentCacheBytes: Int
+    /// Most bytes of one execution's response: a plain answer, an answer
+    /// delivered in parts (`@defer`: the same execution) and each result of a
+    /// subscription alike. Past it, execution stops with one error and
+    /// `"data": null`, never a partial body. Default 4 MiB (the app's largest
+    /// timeline page, 100 moments with their likes, is under 200 KB).
+    package var maxResponseBytes: Int
 
     package init(
         parse: ParseLimits = ParseLimits(), maxValidationErrors: Int = 100, maxExecutedFields: Int = 10_000,
         documentCacheCapacity: Int = 256, documentCacheBytes: Int = 32 << 20, requestTimeout: Duration = .seconds(10),
-        maxValidationCost: Int = GraphQLLimits.defaultMaxValidationCost, fragmentCacheBytes: Int = 6 << 20
+        maxValidationCost: Int = GraphQLLimits.defaultMaxValidationCost, fragmentCacheBytes: Int = 6 << 20,
+        maxResponseBytes: Int = 4 << 20
     ) {
+        self.maxResponseBytes = maxResponseBytes
         self.fragmentCacheBytes = fragmentCacheBytes
         self.documentCacheBytes = documentCacheBytes
         self.parse = parse
@@ -173,9 +181,11 @@ package final class GraphQLEngine: Sendable {
     ///     preparing) pass the deadline they computed when they started.
     ///   - rootValue: the source of the root fields: a subscription's event
     ///     (§6.2.3.2 ExecuteSubscriptionEvent), nothing for queries and mutations.
+    /// With `incremental`, an applying `@defer` splits the answer into
+    /// payloads (`ExecutionResponse.incremental`); otherwise `@defer` is ignored.
     package func execute(
         _ document: PreparedDocument, operationName: String?, variables: JSONObject?, context: Any,
-        deadline: ContinuousClock.Instant? = nil, rootValue: Any = ()
+        deadline: ContinuousClock.Instant? = nil, rootValue: Any = (), incremental: Bool = false
     ) -> ExecutionResponse {
         let operation: OperationDefinition
         do {
@@ -191,15 +201,23 @@ package final class GraphQLEngine: Sendable {
         guard coerced.errors.isEmpty else { return .requestErrors(coerced.errors) }
         var executor = Executor(
             schema: schema, fragments: document.fragments, variables: coerced.values, context: context,
-            plans: document.plans, fragmentCache: limits.fragmentCacheBytes > 0 ? fragments : nil,
+            plans: document.plans,
+            // Copied objects would carry their deferred fields unrecorded: an incremental execution runs them.
+            fragmentCache: limits.fragmentCacheBytes > 0 && !incremental ? fragments : nil,
             errorMapper: errorMapper,
             bounds: ExecutionBounds(
                 maxExecutedFields: limits.maxExecutedFields, maxDepth: limits.parse.maxDepth,
                 deadline: Deadline(deadline ?? ContinuousClock.now.advanced(by: limits.requestTimeout)),
-                timeout: limits.requestTimeout),
-            initialCapacity: max(Self.minimumResponseCapacity, document.plans.lastResponseSize.load(ordering: .relaxed)))
+                timeout: limits.requestTimeout, maxResponseBytes: limits.maxResponseBytes),
+            initialCapacity: max(Self.minimumResponseCapacity, document.plans.lastResponseSize.load(ordering: .relaxed)),
+            incremental: incremental)
         let body = executor.executeOperation(operation, rootValue: rootValue)
-        return ExecutionResponse.finished(body, executor.errors, plans: document.plans)
+        var response = ExecutionResponse.finished(body, executor.errors, plans: document.plans)
+        if !executor.deferredFields.isEmpty {
+            response.incremental = IncrementalDelivery.payloads(
+                of: body, dataStart: executor.dataStart, deferred: executor.deferredFields, errors: executor.errors)
+        }
+        return response
     }
 
     /// `prepare` then `execute`, with preparation failures as request errors.

@@ -146,6 +146,7 @@ struct InternalRoutes {
             ("--max-document-bytes", String(graphQL.parse.maxDocumentBytes)),
             ("--max-tokens", String(graphQL.parse.maxTokens)), ("--max-depth", String(graphQL.parse.maxDepth)),
             ("--max-executed-fields", String(graphQL.maxExecutedFields)),
+            ("--max-response-bytes", String(graphQL.maxResponseBytes)),
             ("--max-validation-cost", String(graphQL.maxValidationCost)),
             ("--request-timeout", "\(graphQL.requestTimeout)"),
             ("--document-cache-size", String(graphQL.documentCacheCapacity)),

@@ -113,6 +113,11 @@ enum OptionBounds {
     static let maxExecutedFields = NumericOption<Int>(
         flag: "--max-executed-fields", environment: "MAX_EXECUTED_FIELDS", range: 1...10_000_000,
         defaultValue: graphQL.maxExecutedFields)
+    /// Bounds one execution's response (plain, in `@defer` parts, or a
+    /// subscription's result): 4 MiB by default, far above the app's largest page.
+    static let maxResponseBytes = NumericOption<Int>(
+        flag: "--max-response-bytes", environment: "MAX_RESPONSE_BYTES", range: 1_024...(1_024 * mebibyte),
+        defaultValue: graphQL.maxResponseBytes, unit: "bytes")
     static let documentCacheSize = NumericOption<Int>(
         flag: "--document-cache-size", environment: "DOCUMENT_CACHE_SIZE", range: 0...100_000,
         defaultValue: graphQL.documentCacheCapacity)
@@ -152,7 +157,7 @@ enum OptionBounds {
         logBufferBytes,
         maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes, maxConnections,
         maxStreams, maxStreamsPerViewer,
-        maxDocumentBytes, maxTokens, maxDepth, maxExecutedFields, documentCacheSize,
+        maxDocumentBytes, maxTokens, maxDepth, maxExecutedFields, maxResponseBytes, documentCacheSize,
         users, friends, moments, likes, hotMomentLikes,
     ]
     /// Every option in seconds, in `--help` order.

@@ -111,6 +111,8 @@ struct ServeOptions: ParsableArguments {
     var maxDepth: String?
     @Option(parsing: .unconditional, help: OptionBounds.maxExecutedFields.help("Most fields executed for one request after fragment expansion."))
     var maxExecutedFields: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxResponseBytes.help("Most bytes of one response (plain, deferred parts together, or a subscription's result); past it one error and \"data\": null."))
+    var maxResponseBytes: String?
     @Option(parsing: .unconditional, help: OptionBounds.documentCacheSize.help("Parsed and validated documents kept in the cache."))
     var documentCacheSize: String?
     @Option(parsing: .unconditional, help: OptionBounds.documentCacheBytes.help("Estimated memory of the document cache (documents and their cached plans)."))
@@ -149,6 +151,7 @@ struct ServeOptions: ParsableArguments {
         graphQL.parse.maxTokens = try OptionBounds.maxTokens.resolve(maxTokens)
         graphQL.parse.maxDepth = try OptionBounds.maxDepth.resolve(maxDepth)
         graphQL.maxExecutedFields = try OptionBounds.maxExecutedFields.resolve(maxExecutedFields)
+        graphQL.maxResponseBytes = try OptionBounds.maxResponseBytes.resolve(maxResponseBytes)
         graphQL.documentCacheCapacity = try OptionBounds.documentCacheSize.resolve(documentCacheSize)
         graphQL.documentCacheBytes = try OptionBounds.documentCacheBytes.resolve(documentCacheBytes)
         graphQL.fragmentCacheBytes = try OptionBounds.fragmentCacheBytes.resolve(fragmentCacheBytes)
@@ -263,6 +266,7 @@ struct ServeConfiguration {
             "headerTimeout": "\(httpLimits.headerTimeout)", "idleTimeout": "\(httpLimits.idleTimeout)",
             "maxDocumentBytes": "\(graphQLLimits.parse.maxDocumentBytes)", "maxDepth": "\(graphQLLimits.parse.maxDepth)",
             "maxExecutedFields": "\(graphQLLimits.maxExecutedFields)",
+            "maxResponseBytes": "\(graphQLLimits.maxResponseBytes)",
             "documentCacheBytes": "\(graphQLLimits.documentCacheBytes)",
             "fragmentCacheBytes": "\(graphQLLimits.fragmentCacheBytes)", "requestTimeout": "\(graphQLLimits.requestTimeout)",
             "explorer": "\(explorer)", "internalPage": "\(internalPage)",

@@ -10,6 +10,9 @@ struct ExecutionBounds: Sendable {
     var deadline: Deadline?
     /// The request timeout the error message names (described only then).
     var timeout: Duration
+    /// Most bytes of the response's `data`: checked every 64 fields and at
+    /// the end, so a larger response is an error, never a partial body.
+    var maxResponseBytes: Int = .max
 }
 
 extension ExecutionBounds {

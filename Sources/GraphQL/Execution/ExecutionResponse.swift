@@ -8,6 +8,8 @@ package struct ExecutionResponse: Sendable {
     /// False for request errors (parse, validation, variable coercion, operation selection).
     package var hasData: Bool
     package var errors: [GraphQLError]
+    /// The same answer in parts, when an incremental execution deferred fields (`@defer`).
+    package var incremental: IncrementalPayloads?
 
     package init(body: [UInt8], hasData: Bool, errors: [GraphQLError]) {
         self.body = body

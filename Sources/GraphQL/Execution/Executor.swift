@@ -30,14 +30,23 @@ struct Executor: ~Copyable {
 
     var path: [PathComponent] { frames.map(\.component) }
     /// Where the `data` member's value starts in `out`.
-    private var dataStart = 0
+    private(set) var dataStart = 0
+    /// An incremental execution (`@defer` honoured): the deferred fields are
+    /// written in place as any other, and where they went is recorded here.
+    let incremental: Bool
+    /// The deferred fields written so far, in buffer order (`IncrementalDelivery`).
+    var deferredFields: [DeferredField] = []
+    /// Above zero while a deferred field's value is written: what it holds goes with it.
+    private var insideDeferred = 0
 
     init(
         schema: Schema, fragments: [String: FragmentDefinition], variables: JSONObject, context: Any,
         plans: OperationPlanCache, fragmentCache: FragmentCache? = nil,
-        errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?, bounds: ExecutionBounds, initialCapacity: Int = 1024
+        errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?, bounds: ExecutionBounds, initialCapacity: Int = 1024,
+        incremental: Bool = false
     ) {
         self.schema = schema
+        self.incremental = incremental
         self.collector = FieldCollector(schema: schema, fragments: fragments, variables: variables)
         self.context = context
         self.errorMapper = errorMapper
@@ -75,15 +84,27 @@ struct Executor: ~Copyable {
     private mutating func failOperation(_ error: GraphQLError) {
         errors.append(error)
         out.replaceTail(from: dataStart)
+        deferredFields.removeAll()
     }
 
     private mutating func finishResponse() -> [UInt8] {
+        // Past the bound on the last fields (checked every 64 fields while running): an error, not a partial body.
+        if out.count > bounds.maxResponseBytes, !limitExceeded {
+            failOperation(stop(Self.tooLarge(bounds), .badUserInput))
+        }
         out.append(UInt8(ascii: "}"))
         return out.bytes
     }
 
+    static func tooLarge(_ bounds: ExecutionBounds) -> String {
+        "Execution stopped: the response is larger than \(bounds.maxResponseBytes) bytes."
+    }
+
     /// Spec §6.3 ExecuteSelectionSet, with the grouped field set already collected.
     mutating func executeFields(_ source: ObjectSource, _ plans: [FieldPlan]) throws(GraphQLError) {
+        if incremental, insideDeferred == 0, plans.contains(where: { $0.deferral != nil }) {
+            return try executeFieldsRecordingDeferred(source, plans)
+        }
         out.append(UInt8(ascii: "{"))
         for position in plans.indices {
             // The plan array keeps every plan alive: borrowing each one
@@ -98,6 +119,32 @@ struct Executor: ~Copyable {
                 }
             }
             if let failure { throw failure }
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `executeFields` for an object some of whose fields are deferred: each
+    /// is executed in its place, as always, and its bytes' place recorded
+    /// (`IncrementalDelivery` moves them to the later payload). Whatever a
+    /// deferred field's value holds, deferred or not, goes with it.
+    private mutating func executeFieldsRecordingDeferred(_ source: ObjectSource, _ plans: [FieldPlan]) throws(GraphQLError) {
+        out.append(UInt8(ascii: "{"))
+        let objectPath = path
+        for (position, plan) in plans.enumerated() {
+            guard let usage = plan.deferral else {
+                try executeField(plan, source, first: position == 0)
+                continue
+            }
+            let start = out.count
+            insideDeferred += 1
+            do throws(GraphQLError) {
+                try executeField(plan, source, first: position == 0)
+            } catch {
+                insideDeferred -= 1
+                throw error
+            }
+            insideDeferred -= 1
+            deferredFields.append(DeferredField(usage: usage, path: objectPath, start: start, end: out.count, first: position == 0))
         }
         out.append(UInt8(ascii: "}"))
     }
@@ -175,9 +222,12 @@ struct Executor: ~Copyable {
         if executedFields > bounds.maxExecutedFields {
             throw stop("Execution stopped: the operation selects more than \(bounds.maxExecutedFields) fields.", .badUserInput)
         }
-        // The clock is read every 64 fields: a few nanoseconds per field.
-        if executedFields & 63 == 0, let deadline = bounds.deadline, deadline.hasPassed() {
-            throw stop("Execution stopped: the request took longer than \(ExecutionBounds.describe(bounds.timeout)).", .internalServerError)
+        // The clock and the response's size are read every 64 fields: a few nanoseconds per field.
+        if executedFields & 63 == 0 {
+            if let deadline = bounds.deadline, deadline.hasPassed() {
+                throw stop("Execution stopped: the request took longer than \(ExecutionBounds.describe(bounds.timeout)).", .internalServerError)
+            }
+            if out.count > bounds.maxResponseBytes { throw stop(Self.tooLarge(bounds), .badUserInput) }
         }
         frames.push(PathFrame(plan))
         return out.count
@@ -223,6 +273,8 @@ struct Executor: ~Copyable {
         if limitExceeded || nonNull { throw error }
         errors.append(error)
         out.replaceTail(from: start)
+        // Deferred fields written inside the value just replaced by `null` are gone with it.
+        if !deferredFields.isEmpty { deferredFields.removeAll { $0.start >= start } }
     }
 
     private mutating func argumentValues(_ plan: FieldPlan) throws(GraphQLError) -> JSONObject {

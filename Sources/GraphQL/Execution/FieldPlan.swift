@@ -1,4 +1,5 @@
 import JSON
+import Locking
 import Synchronization
 
 /// One response key of a grouped field set (spec §6.3.2 CollectFields) with
@@ -49,12 +50,16 @@ final class FieldPlan: @unchecked Sendable {
     /// keys without keeping it (or its document) alive.
     let serial: UInt64
     private static let serials = Atomic<UInt64>(0)
+    /// The deferred fragment every node of this field came through; nil when
+    /// any came another way. Read only by an incremental execution.
+    let deferral: DeferUsage?
 
     init(
         responseKey: String, nodes: [Field], definition: FieldDefinition, parentType: ObjectType,
-        namedType: NamedType?, depth: Int, schema: Schema
+        namedType: NamedType?, depth: Int, schema: Schema, deferral: DeferUsage? = nil
     ) {
         self.responseKey = responseKey
+        self.deferral = deferral
         self.serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
         var encoded: [UInt8] = [UInt8(ascii: ",")]
         JSONWriter.writeString(responseKey, into: &encoded)
@@ -150,5 +155,24 @@ extension Value {
         case .list(let items, _): items.contains { $0.containsVariable }
         case .object(let fields, _): fields.contains { $0.value.containsVariable }
         }
+    }
+}
+
+/// One applying `@defer` on a fragment, as field collection met it: its
+/// fields' answer comes after the rest (`IncrementalDelivery`). Compared by
+/// the fragment's place in the document: two uses of one fragment at one
+/// object are one usage.
+final class DeferUsage: Sendable, Equatable {
+    let label: String?
+    /// The fragment's offset in the document.
+    let offset: Int
+
+    init(label: String?, offset: Int) {
+        self.label = label
+        self.offset = offset
+    }
+
+    static func == (lhs: DeferUsage, rhs: DeferUsage) -> Bool {
+        lhs.offset == rhs.offset && UTF8Key.same(lhs.label, rhs.label)
     }
 }

@@ -14,162 +14,103 @@ package enum IncrementalDirectives {
         ])
 }
 
-/// Incremental delivery in the 2022-08-24 format that Apollo's clients
-/// implement: an executed answer split by its `@defer` fragments into an
-/// initial payload without the deferred fields (`"hasNext": true`), then
-/// one payload whose `incremental` entries carry each deferred fragment's
-/// fields with their `path` (and `label`), `"hasNext": false`.
-///
-/// The split is made from the whole answer, executed once: merging the
-/// payloads gives exactly the plain answer. Errors travel in the initial
-/// payload. Nested `@defer` inside a deferred fragment comes with it.
-package enum IncrementalDelivery {
-    /// The payloads of `response` (the executed `{"data": …}` of
-    /// `operation`); nil when no `@defer` applies (or there is no data):
-    /// then the plain answer is the answer.
-    static func payloads(
-        of response: [UInt8], operation: OperationDefinition, fragments: [String: FragmentDefinition], variables: JSONObject?
-    ) -> [JSONObject]? {
-        guard case .object(let answer)? = try? JSONParser.parse(response), case .object(let data)? = answer["data"] else { return nil }
-        // Variables as execution saw them: given, else their literal defaults.
-        var values = variables ?? JSONObject()
-        for definition in operation.variableDefinitions where values[definition.variable.value] == nil {
-            if case .boolean(let flag, _)? = definition.defaultValue { values[definition.variable.value] = .bool(flag) }
-            if case .string(let text, _, _)? = definition.defaultValue { values[definition.variable.value] = .string(text) }
-        }
-        var splitter = Splitter(fragments: fragments, variables: values)
-        let initial = splitter.project(.object(data), [operation.selectionSet], path: [], deferring: true)
-        guard !splitter.deferred.isEmpty else { return nil }
-        var first = JSONObject()
-        if let errors = answer["errors"] { first.appendUnique("errors", errors) }
-        first.appendUnique("data", initial)
-        first.appendUnique("hasNext", .bool(true))
-        var entries: [JSONValue] = []
-        for record in splitter.deferred {
-            var entry = JSONObject()
-            entry.appendUnique("data", splitter.project(record.value, [record.selectionSet], path: record.path, deferring: false))
-            entry.appendUnique("path", .array(record.path))
-            if let label = record.label { entry.appendUnique("label", .string(label)) }
-            entries.append(.object(entry))
-        }
-        var last = JSONObject()
-        last.appendUnique("incremental", .array(entries))
-        last.appendUnique("hasNext", .bool(false))
-        return [first, last]
-    }
-
-    /// A deferred fragment met on an object of the answer.
-    struct Record {
-        var path: [JSONValue]
-        var selectionSet: SelectionSet
-        var label: String?
-        var value: JSONValue
-    }
-
-    struct Splitter {
-        let fragments: [String: FragmentDefinition]
-        let variables: JSONObject
-        var deferred: [Record] = []
-
-        /// `value` with only what `selectionSets` select (by response key,
-        /// fragments expanded, `@skip`/`@include` applied), in the answer's
-        /// order; deferred fragments left out and recorded when `deferring`.
-        mutating func project(_ value: JSONValue, _ selectionSets: [SelectionSet], path: [JSONValue], deferring: Bool) -> JSONValue {
-            switch value {
-            case .array(let elements):
-                return .array(elements.enumerated().map { index, element in
-                    project(element, selectionSets, path: path + [.int(index)], deferring: deferring)
-                })
-            case .object(let object):
-                var selected: [String: [SelectionSet]] = [:]
-                var visited: Set<String> = []
-                for selectionSet in selectionSets {
-                    collect(selectionSet, object: object, path: path, deferring: deferring, into: &selected, visited: &visited)
-                }
-                var result = JSONObject()
-                for member in object.members {
-                    guard let subselections = selected[member.key] else { continue }
-                    let projected = subselections.isEmpty
-                        ? member.value : project(member.value, subselections, path: path + [.string(member.key)], deferring: deferring)
-                    result.appendUnique(member.key, projected)
-                }
-                return .object(result)
-            default:
-                return value
-            }
-        }
-
-        private mutating func collect(
-            _ selectionSet: SelectionSet, object: JSONObject, path: [JSONValue], deferring: Bool,
-            into selected: inout [String: [SelectionSet]], visited: inout Set<String>
-        ) {
-            for selection in selectionSet.selections {
-                switch selection {
-                case .field(let field):
-                    guard includes(field.directives) else { continue }
-                    var subselections = selected[field.responseKey] ?? []
-                    if let set = field.selectionSet { subselections.append(set) }
-                    selected[field.responseKey] = subselections
-                case .inlineFragment(let fragment):
-                    guard includes(fragment.directives) else { continue }
-                    if deferring, let use = deferral(fragment.directives) {
-                        deferred.append(Record(path: path, selectionSet: fragment.selectionSet, label: use.label, value: .object(object)))
-                        continue
-                    }
-                    collect(fragment.selectionSet, object: object, path: path, deferring: deferring, into: &selected, visited: &visited)
-                case .fragmentSpread(let spread):
-                    guard includes(spread.directives), let fragment = fragments[spread.name.value] else { continue }
-                    if deferring, let use = deferral(spread.directives) {
-                        deferred.append(Record(path: path, selectionSet: fragment.selectionSet, label: use.label, value: .object(object)))
-                        continue
-                    }
-                    guard visited.insert(spread.name.value).inserted else { continue }
-                    collect(fragment.selectionSet, object: object, path: path, deferring: deferring, into: &selected, visited: &visited)
-                }
-            }
-        }
-
-        /// `@skip`/`@include` as the executor applies them (literal or variable `if`).
-        private func includes(_ directives: [Directive]) -> Bool {
-            for directive in directives {
-                if directive.name.value == "skip", condition(directive) == true { return false }
-                if directive.name.value == "include", condition(directive) == false { return false }
-            }
-            return true
-        }
-
-        /// A `@defer` that applies: its `if` absent or true.
-        struct Deferral {
-            var label: String?
-        }
-
-        private func deferral(_ directives: [Directive]) -> Deferral? {
-            guard let directive = directives.first(where: { $0.name.value == "defer" }) else { return nil }
-            guard condition(directive) ?? true else { return nil }
-            let label = directive.arguments.first { $0.name.value == "label" }.flatMap { argument -> String? in
-                switch argument.value {
-                case .string(let text, _, _): text
-                case .variable(let name, _): if case .string(let text)? = variables[name.value] { text } else { nil }
-                default: nil
-                }
-            }
-            return Deferral(label: label)
-        }
-
-        private func condition(_ directive: Directive) -> Bool? {
-            guard let argument = directive.arguments.first(where: { $0.name.value == "if" }) else { return nil }
-            switch argument.value {
-            case .boolean(let flag, _): return flag
-            case .variable(let name, _): if case .bool(let flag)? = variables[name.value] { return flag }; return nil
-            default: return nil
-            }
-        }
-    }
+/// A deferred field as the executor wrote it: in place, inside its object's
+/// braces (with its leading comma unless it came `first`), at `path`.
+struct DeferredField {
+    let usage: DeferUsage
+    /// The object's path (the field's parent).
+    let path: [PathComponent]
+    /// Where its `"key":value` (or `,"key":value`) lies in the executor's buffer.
+    let start: Int
+    let end: Int
+    /// Written without a leading comma: the object's first member.
+    let first: Bool
 }
 
-extension PreparedDocument {
-    /// `IncrementalDelivery.payloads` for an answer of this document's `operation`.
-    package func incrementalPayloads(of response: [UInt8], operation: OperationDefinition, variables: JSONObject?) -> [JSONObject]? {
-        IncrementalDelivery.payloads(of: response, operation: operation, fragments: fragments, variables: variables)
+/// An answer in the parts of incremental delivery, each a JSON object.
+package struct IncrementalPayloads: Sendable {
+    /// The answer without the deferred fields, with its errors, and `"hasNext":true`.
+    package var initial: [UInt8]
+    /// `{"incremental":[…],"hasNext":false}`: each entry one deferred
+    /// fragment's fields at one object, with the object's `path` and the `label`.
+    package var subsequent: [UInt8]
+}
+
+/// Incremental delivery in the 2022-08-24 format that Apollo's clients
+/// implement, cut from the one execution's bytes: which fields are deferred
+/// was decided by field collection (`FieldCollector`, `FieldPlan.deferral`),
+/// and the executor recorded where each went (`Executor.deferredFields`).
+///
+/// Each field of the answer appears exactly once, in the initial payload or
+/// in one deferred entry, so the parts together cost the plain answer's bytes
+/// plus their framing (paths, labels): merging them gives exactly the plain
+/// answer. Errors travel in the initial payload. A `@defer` inside a deferred
+/// fragment comes with it.
+package enum IncrementalDelivery {
+    /// The payloads of the executor's `{"data":…}` `body`, its data starting
+    /// at `dataStart`; nil when nothing was deferred.
+    static func payloads(of body: [UInt8], dataStart: Int, deferred: [DeferredField], errors: [GraphQLError]) -> IncrementalPayloads? {
+        guard !deferred.isEmpty, dataStart <= body.count - 1 else { return nil }
+        let dataEnd = body.count - 1  // the closing `}` of the response object
+        var initial: [UInt8] = Array(body[..<dataStart])
+        initial.reserveCapacity(body.count)
+        var cursor = dataStart
+        // After a removed first member, the next kept member's comma goes too.
+        var dropComma = false
+        for field in deferred where field.start >= cursor && field.end <= dataEnd {
+            append(body[cursor..<field.start], to: &initial, dropComma: &dropComma)
+            if field.first { dropComma = true }
+            cursor = field.end
+        }
+        append(body[cursor..<dataEnd], to: &initial, dropComma: &dropComma)
+        initial += Array(",\"hasNext\":true}".utf8)
+
+        // Entries by (object, usage), in the order first met.
+        var order: [(path: [PathComponent], usage: DeferUsage)] = []
+        var members: [[ArraySlice<UInt8>]] = []
+        for field in deferred {
+            let bytes = field.first ? body[field.start..<field.end] : body[(field.start + 1)..<field.end]
+            if let index = order.lastIndex(where: { $0.usage == field.usage && $0.path == field.path }) {
+                members[index].append(bytes)
+            } else {
+                order.append((field.path, field.usage))
+                members.append([bytes])
+            }
+        }
+        var subsequent = Array("{\"incremental\":[".utf8)
+        for (index, entry) in order.enumerated() {
+            if index > 0 { subsequent.append(UInt8(ascii: ",")) }
+            subsequent += Array("{\"data\":{".utf8)
+            for (position, member) in members[index].enumerated() {
+                if position > 0 { subsequent.append(UInt8(ascii: ",")) }
+                subsequent += member
+            }
+            subsequent += Array("},\"path\":[".utf8)
+            for (position, component) in entry.path.enumerated() {
+                if position > 0 { subsequent.append(UInt8(ascii: ",")) }
+                switch component {
+                case .key(let key): JSONWriter.writeString(key, into: &subsequent)
+                case .index(let offset): subsequent += Array(String(offset).utf8)
+                }
+            }
+            subsequent.append(UInt8(ascii: "]"))
+            if let label = entry.usage.label {
+                subsequent += Array(",\"label\":".utf8)
+                JSONWriter.writeString(label, into: &subsequent)
+            }
+            subsequent.append(UInt8(ascii: "}"))
+        }
+        subsequent += Array("],\"hasNext\":false}".utf8)
+        return IncrementalPayloads(initial: ExecutionResponse.executed(initial, errors: errors).body, subsequent: subsequent)
+    }
+
+    private static func append(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8], dropComma: inout Bool) {
+        guard let first = bytes.first else { return }
+        if dropComma, first == UInt8(ascii: ",") {
+            output += bytes.dropFirst()
+        } else {
+            output += bytes
+        }
+        dropComma = false
     }
 }

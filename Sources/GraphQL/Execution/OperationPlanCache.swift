@@ -4,7 +4,7 @@ import Synchronization
 
 /// The collected root fields of a prepared document's operations, shared by
 /// requests: CollectFields depends only on the document and on the values of
-/// the variables that `@skip` / `@include` read, so those values are the key.
+/// the variables that `@skip` / `@include` / `@defer` read, so those values are the key.
 ///
 /// Bounded twice: at most `capacity` variable combinations, and at most
 /// `byteBudget` estimated bytes of plans, root and nested alike (sub-plans are
@@ -20,8 +20,10 @@ final class OperationPlanCache: Sendable {
     /// Distinct `@skip`/`@include` variable combinations kept per document.
     static let capacity = 16
 
-    /// Every variable an `@skip` or `@include` argument of the document reads.
+    /// Every variable an `@skip`, `@include` or `@defer` argument of the document reads.
     let conditionVariables: [String]
+    /// The directives that decide what field collection collects, and how.
+    static let conditionDirectives: Set<String> = ["skip", "include", "defer"]
     private let entries = Locked<[Key: [FieldPlan]]>([:])
     /// The size of the last response to this document: the next one's
     /// buffer is reserved at that size, so it grows without copying.
@@ -36,7 +38,7 @@ final class OperationPlanCache: Sendable {
         var names: [String] = []
         func visit(_ selectionSet: SelectionSet) {
             for selection in selectionSet.selections {
-                for directive in selection.directives where directive.name.value == "skip" || directive.name.value == "include" {
+                for directive in selection.directives where Self.conditionDirectives.contains(directive.name.value) {
                     for argument in directive.arguments { collectVariables(argument.value, into: &names) }
                 }
                 switch selection {

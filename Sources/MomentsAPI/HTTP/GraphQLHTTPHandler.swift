@@ -249,7 +249,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         let result = RequestDeadline.$current.withValue(deadline) {
             engine.execute(
                 prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
-                deadline: deadline)
+                deadline: deadline, incremental: deferring)
         }
         // A mutation's answer is never kept (no key).
         if let responseCache, let key, let ticket, result.hasData, result.errors.isEmpty, !context.evaluatedToggles,
@@ -260,9 +260,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
                 momentIDs: context.likedMomentIDs, ticket: ticket, alias: alias)
         }
         errorCounters.count(result.errors)
-        if deferring, result.hasData,
-            let payloads = prepared.incrementalPayloads(of: result.body, operation: operation, variables: parameters.variables)
-        {
+        if let payloads = result.incremental {
             return incrementalResponse(payloads, operationName: operation.name?.value)
         }
         var answer = response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)
@@ -280,12 +278,8 @@ package struct GraphQLHTTPHandler: HTTPHandler {
 
     /// An answer delivered incrementally (`@defer`): the initial payload,
     /// then the deferred parts, each a chunk of `multipart/mixed`.
-    private func incrementalResponse(_ payloads: [JSONObject], operationName: String?) -> HTTPResponse {
-        let parts = StreamFraming.incrementalParts(payloads.map { payload in
-            var bytes: [UInt8] = []
-            JSONWriter.write(.object(payload), into: &bytes)
-            return bytes
-        })
+    private func incrementalResponse(_ payloads: IncrementalPayloads, operationName: String?) -> HTTPResponse {
+        let parts = StreamFraming.incrementalParts([payloads.initial, payloads.subsequent])
         var answer = HTTPResponse(status: .ok, headers: ["Content-Type": StreamFraming.incrementalContentType, "Cache-Control": "no-store"])
         answer.stream = PayloadStream(parts)
         answer.accessLogDetail = operationName
