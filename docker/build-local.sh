@@ -15,18 +15,26 @@
 #   2. `podman build -f docker/Dockerfile` with BUILDER_IMAGE and
 #      RUNTIME_IMAGE naming those -> localhost/moments-bff:local (docker
 #      format, so HEALTHCHECK and STOPSIGNAL are kept); its size;
-#   3. runs it with a named volume on /data, on a free 127.0.0.1 port:
-#      the HEALTHCHECK passes (`podman healthcheck run`: no systemd timers
-#      here), user 0's demo timeline is served, a like is made, the
+#   3. runs it as docs/operations.md ("Container") tells users to: without
+#      an auth secret it refuses to start (protected mode: HOST=0.0.0.0);
+#      with a random 48-byte secret in a file mounted read-only
+#      (-v FILE:/run/secrets/auth_secret:ro, AUTH_SECRET_FILE) and a named
+#      volume on /data, on a free port: the HEALTHCHECK passes (`podman
+#      healthcheck run`: no systemd timers here), /graphql without a token
+#      is refused (401), and every other request carries a token made by the
+#      image's own `moments-bff token --user ID` (Authorization: Bearer);
+#      user 0's demo timeline is served, user 100 likes a moment, the
 #      container is stopped (SIGTERM: exit status 0, "received signal 15" in
-#      its log) and started again, the like is still there and the database
-#      file is on the volume; stopped again, exit 0;
+#      its log) and started again, the like is still there (same token) and
+#      the database file is on the volume; stopped again, exit 0;
 #   4. as docker/compose.yaml runs it: two containers of the image on one
 #      PostgreSQL (scripts/cluster.sh's, with the image's own binary),
-#      DATABASE_PATH empty and DATABASE_URL set: both ready, a like through
-#      one is read through the other, SIGTERM exits 0 (--no-postgres skips it).
+#      DATABASE_PATH empty, DATABASE_URL set and the same secret file: both
+#      ready, a like through one is read through the other (a token for
+#      user 100), SIGTERM exits 0 (--no-postgres skips it).
 #
-#   docker/build-local.sh              # all of it (about 15 minutes the first time on 2 cores, 6-8 after)
+#   docker/build-local.sh              # all of it (about 9 minutes the first time on 2 cores, installing podman
+#                                      # included; about 5 after a source change, seconds if nothing changed)
 #   docker/build-local.sh --keep       # keep the container's volume and the images' work directory
 #   docker/build-local.sh --rebuild-bases
 #
@@ -37,7 +45,9 @@
 # than the sandbox allows (podman's defaults raise RLIMIT_NOFILE and
 # RLIMIT_NPROC, which the sandbox forbids), host networking for the build's
 # apt-get (no bridge needed). Traffic goes to 127.0.0.1 only; everything
-# started here is removed at exit (the images stay).
+# started here is removed at exit, the secret file too (the images stay).
+# CI (.ci/run) runs it as root on a fresh machine: everything above is made
+# there, nothing is pulled from a registry.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="${MOMENTS_IMAGE_WORK:-/var/tmp/moments-image}"
@@ -77,9 +87,21 @@ without_systemd_noise() {
 limits=(--ulimit "nofile=$nofile:$nofile" --ulimit "nproc=$nproc:$nproc")
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-graphql() {   # graphql URL BODY
+graphql() {   # graphql URL TOKEN BODY: as an authenticated client (Authorization: Bearer TOKEN)
   curl -fsS "$1/graphql" -H 'Content-Type: application/json' -H 'x-app-platform: iOS' \
-    -H 'x-app-version: 1.0.0' -H 'x-os-version: 17.0' -d "$2"
+    -H 'x-app-version: 1.0.0' -H 'x-os-version: 17.0' -H "Authorization: Bearer $2" -d "$3"
+}
+# The auth secret as docs/operations.md mounts it: a file, read-only, named by AUTH_SECRET_FILE.
+secret_in_container=/run/secrets/auth_secret
+secret_opts=()
+use_secret() {   # use_secret FILE: secret_opts becomes podman run's options for it
+  secret_opts=(-v "$1:$secret_in_container:ro" -e "AUTH_SECRET_FILE=$secret_in_container")
+}
+token_for() {   # token_for IMAGE USER: a bearer token from the image's own `moments-bff token`, signed with use_secret's file
+  local t
+  t="$(without_systemd_noise "${engine[@]}" run --rm "${limits[@]}" --network none "${secret_opts[@]}" "$1" token --user "$2")" \
+    || { echo "FAIL: moments-bff token --user $2 failed" >&2; return 1; }
+  case "$t" in *.*.*) printf '%s' "$t" ;; *) echo "FAIL: moments-bff token printed no token: $t" >&2; return 1 ;; esac
 }
 stop_expecting_zero() {   # stop_expecting_zero NAME: SIGTERM, then exit status 0
   without_systemd_noise podman stop -t 15 "$1" >/dev/null
@@ -88,14 +110,18 @@ stop_expecting_zero() {   # stop_expecting_zero NAME: SIGTERM, then exit status 
 }
 
 if [ "$mode" = replicas ]; then
-  # Step 4, inside scripts/cluster.sh (CLUSTER_DATABASE_URL): two replicas of the image.
+  # Step 4, inside scripts/cluster.sh (CLUSTER_DATABASE_URL): two replicas of the image,
+  # authenticated as compose's are (the secret file of step 3: MOMENTS_CHECK_AUTH_SECRET_FILE).
   image="localhost/moments-bff:local"
+  secret_file="${MOMENTS_CHECK_AUTH_SECRET_FILE:?build-local.sh --replicas-on-postgres: no MOMENTS_CHECK_AUTH_SECRET_FILE}"
   names=("moments-bff-replica1-$$" "moments-bff-replica2-$$") urls=()
   trap 'podman rm -f -v -t 0 "${names[@]}" >/dev/null 2>&1 || true' EXIT
+  use_secret "$secret_file"
+  token_100="$(token_for "$image" 100)"
   for n in "${names[@]}"; do
     p="$(free_port)"
     without_systemd_noise "${engine[@]}" run -d --name "$n" "${limits[@]}" --network host --health-interval disable \
-      -e PORT="$p" -e DATABASE_PATH= -e DATABASE_URL="$CLUSTER_DATABASE_URL" "$image" >/dev/null
+      "${secret_opts[@]}" -e PORT="$p" -e DATABASE_PATH= -e DATABASE_URL="$CLUSTER_DATABASE_URL" "$image" >/dev/null
     urls+=("http://127.0.0.1:$p")
   done
   for i in 0 1; do
@@ -106,14 +132,14 @@ if [ "$mode" = replicas ]; then
     done
     [ "$ready" -eq 1 ] || { echo "FAIL: replica $((i + 1)) never ready" >&2; podman logs "${names[$i]}" >&2; exit 1; }
   done
-  say "two replicas of the image on $CLUSTER_DATABASE_URL: healthy, /readyz 200"
+  say "two replicas of the image on $CLUSTER_DATABASE_URL, authenticated: healthy, /readyz 200"
   read_100='{"query":"{ getMomentsDetailsByUserID(userID: \"100\") { moments { id isLiked } } }"}'
-  before="$(graphql "${urls[1]}" "$read_100")"   # cached by replica 2 now
+  before="$(graphql "${urls[1]}" "$token_100" "$read_100")"   # cached by replica 2 now
   case "$before" in *'"isLiked":false'*) ;; *) echo "FAIL: unexpected first read: $before" >&2; exit 1 ;; esac
-  graphql "${urls[0]}" '{"query":"mutation { updateMomentLike(momentID: \"4\", userID: \"100\", isLiked: true) { moments { id isLiked } } }"}' >/dev/null
+  graphql "${urls[0]}" "$token_100" '{"query":"mutation { updateMomentLike(momentID: \"4\", userID: \"100\", isLiked: true) { moments { id isLiked } } }"}' >/dev/null
   seen=0
   for _ in $(seq 1 50); do   # the staleness window is 1 s at most; poll up to 5 s
-    case "$(graphql "${urls[1]}" "$read_100")" in *'"isLiked":true'*) seen=1; break ;; esac
+    case "$(graphql "${urls[1]}" "$token_100" "$read_100")" in *'"isLiked":true'*) seen=1; break ;; esac
     sleep 0.1
   done
   [ "$seen" -eq 1 ] || { echo "FAIL: replica 2 never showed replica 1's like" >&2; exit 1; }
@@ -244,23 +270,50 @@ say "built $image in $(( $(date +%s) - started )) s: $(( size / 1000000 )) MB ($
 
 # --- 3. run it ---------------------------------------------------------------------------
 name="moments-bff-check-$$"
+refused="moments-bff-refused-$$"
 volume="moments-bff-check-$$"
+secret_dir=""
 cleanup() {
   status=$?
-  podman rm -f -v -t 0 "$name" >/dev/null 2>&1 || true
+  podman rm -f -v -t 0 "$name" "$refused" >/dev/null 2>&1 || true
   if [ "$keep" -eq 1 ]; then say "kept volume $volume"; else podman volume rm -f "$volume" >/dev/null 2>&1 || true; fi
+  [ -z "$secret_dir" ] || rm -rf "$secret_dir"
   exit "$status"
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+
+# Protected mode: as the image is (HOST=0.0.0.0), without a secret it refuses to start, exit status 1.
+without_systemd_noise "${engine[@]}" run -d --name "$refused" "${limits[@]}" --network none --health-interval disable "$image" >/dev/null
+for _ in $(seq 1 100); do   # up to about 20 s
+  [ "$(podman inspect --format '{{.State.Running}}' "$refused")" = true ] || break
+  sleep 0.2
+done
+code="$(podman inspect --format '{{.State.Running}} {{.State.ExitCode}}' "$refused")"
+refusal="$(podman logs "$refused" 2>&1)"
+[ "$code" = "false 1" ] && grep -q -- '--allow-anonymous' <<<"$refusal" \
+  || { echo "FAIL: without an auth secret the image did not refuse to start (running, exit status: $code; want: false 1)" >&2; echo "$refusal" >&2; exit 1; }
+without_systemd_noise podman rm -f -v "$refused" >/dev/null
+say "without an auth secret: refused to start, exit status 1 ($(head -n 1 <<<"$refusal" | cut -c 1-70)...)"
+
+# The secret as docs/operations.md makes it, in a directory only root reads;
+# the file itself readable by the image's user (uid 10001), mounted read-only.
+secret_dir="$(mktemp -d "$work/auth-secret.XXXXXX")"
+secret_file="$secret_dir/auth_secret"
+(umask 022 && head -c 48 /dev/urandom | base64 -w0 >"$secret_file")
+use_secret "$secret_file"
+token_0="$(token_for "$image" 0)"
+token_100="$(token_for "$image" 100)"
+say "tokens for users 0 and 100 from the image's moments-bff token (AUTH_SECRET_FILE=$secret_in_container)"
+
 podman volume create "$volume" >/dev/null
 port="$(free_port)"
 # Host networking (the sandbox has no bridge): the server's PORT is the free port.
 # No systemd here to time the HEALTHCHECK: its interval is off and this script
 # runs it (`podman healthcheck run`), which is what the timer would do.
 without_systemd_noise "${engine[@]}" run -d --name "$name" "${limits[@]}" --network host -e PORT="$port" \
-  --health-interval disable -v "$volume:/data" "$image" >/dev/null
+  --health-interval disable -v "$volume:/data" "${secret_opts[@]}" "$image" >/dev/null
 url="http://127.0.0.1:$port"
 
 wait_healthy() {
@@ -289,16 +342,20 @@ timeline='{"query":"{ getMomentsDetailsByUserID(userID: \"100\") { userDetails {
 wait_healthy || { echo "FAIL: the HEALTHCHECK never passed" >&2; exit 1; }
 say "HEALTHCHECK passes ($(podman inspect --format '{{.Config.Healthcheck.Test}}' "$name"))"
 podman exec "$name" id
-demo="$(graphql "$url" '{"query":"{ getMomentsDetailsByUserID(userID: \"0\") { userDetails { name } moments { id } } }"}')"
+status="$(curl -sS -o /dev/null -w '%{http_code}' "$url/graphql" -H 'Content-Type: application/json' \
+  -d '{"query":"{ getMomentsDetailsByUserID(userID: \"0\") { userDetails { name } } }"}')"
+[ "$status" = 401 ] || { echo "FAIL: /graphql without a token answered $status, not 401" >&2; exit 1; }
+say "/graphql without a token: 401"
+demo="$(graphql "$url" "$token_0" '{"query":"{ getMomentsDetailsByUserID(userID: \"0\") { userDetails { name } moments { id } } }"}')"
 echo "$demo"
 case "$demo" in *'"name":"Jake Lin"'*'"id":"4"'*) say "the demo timeline is served" ;; *) echo "FAIL: not the demo timeline" >&2; exit 1 ;; esac
-like="$(graphql "$url" '{"query":"mutation { updateMomentLike(momentID: \"4\", userID: \"100\", isLiked: true) { moments { id isLiked } } }"}')"
+like="$(graphql "$url" "$token_100" '{"query":"mutation { updateMomentLike(momentID: \"4\", userID: \"100\", isLiked: true) { moments { id isLiked } } }"}')"
 case "$like" in *'"isLiked":true'*) ;; *) echo "FAIL: the like was not taken: $like" >&2; exit 1 ;; esac
 say "user 100 likes moment 4"
 stop_and_check
 without_systemd_noise "${engine[@]}" start "$name" >/dev/null
 wait_healthy || { echo "FAIL: unhealthy after the restart" >&2; exit 1; }
-after="$(graphql "$url" "$timeline")"
+after="$(graphql "$url" "$token_100" "$timeline")"
 echo "$after"
 case "$after" in *'"isLiked":true'*) say "after a restart the like is still there: the database is on the volume" ;;
   *) echo "FAIL: the like did not survive the restart" >&2; exit 1 ;; esac
@@ -312,7 +369,8 @@ if [ "$postgres" -eq 1 ]; then
   # scripts/cluster.sh's PostgreSQL (seeded by the image's own binary, which runs on this host).
   extracted="$work/moments-bff"
   without_systemd_noise podman cp "$name:/usr/local/bin/moments-bff" "$extracted"
-  "$root/scripts/cluster.sh" --binary "$extracted" --instances 1 -- bash "$0" --replicas-on-postgres >"$work/replicas.log" 2>&1 \
+  MOMENTS_CHECK_AUTH_SECRET_FILE="$secret_file" \
+    "$root/scripts/cluster.sh" --binary "$extracted" --instances 1 -- bash "$0" --replicas-on-postgres >"$work/replicas.log" 2>&1 \
     || { cat "$work/replicas.log" >&2; exit 1; }
   grep '^==' "$work/replicas.log" >&2 || true
   rm -f "$extracted" "$work/replicas.log"

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Runs the Dockerfile's steps without a container engine (CI has none;
-# docker/build-local.sh builds and runs the real image with podman where it
-# can): the same release build with a static Swift runtime, stripped of its
-# debug information as in the image, the runtime libraries the image
-# installs, the same environment, a fresh /data-like volume directory, the
-# HEALTHCHECK command, and a SIGTERM stop that must exit 0. Traffic goes to
-# 127.0.0.1 only. Keep it in step with docker/Dockerfile.
+# Runs the Dockerfile's steps without a container engine (quick, and where
+# podman cannot run; docker/build-local.sh builds and runs the real image
+# with podman, and CI runs both): the same release build with a static
+# Swift runtime, stripped of its debug information as in the image, the
+# runtime libraries the image installs, the same environment, a fresh
+# /data-like volume directory, the HEALTHCHECK command, and a SIGTERM stop
+# that must exit 0. Traffic goes to 127.0.0.1 only. Keep it in step with
+# docker/Dockerfile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
