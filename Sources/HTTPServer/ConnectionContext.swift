@@ -29,7 +29,8 @@ final class ConnectionContext: Sendable {
     func beginStopping() { stopping.store(true, ordering: .relaxed) }
 
     init(
-        handler: any HTTPHandler, admission: (any HTTPAdmission)? = nil, limits: HTTPLimits, threads: ServerThreads = ServerThreads(), accessLog: Server.AccessLog?, logger: Server.Logger?,
+        handler: any HTTPHandler, admission: (any HTTPAdmission)? = nil, limits: HTTPLimits, threads: ServerThreads = ServerThreads(),
+        handlerPool: HandlerPool? = nil, accessLog: Server.AccessLog?, logger: Server.Logger?,
         requestIDs: RequestIDGenerator = RequestIDGenerator(),
         connectionClosed: @escaping @Sendable (ObjectIdentifier) -> Void
     ) {
@@ -38,10 +39,7 @@ final class ConnectionContext: Sendable {
         self.admission = admission
         self.limits = limits
         self.threads = threads
-        self.handlerPool = HandlerPool(
-            label: "http.handler", width: threads.maxConcurrentHandlers, spareLanes: threads.spareHandlerThreads,
-            maxQueued: threads.maxQueuedHandlers
-        )
+        self.handlerPool = handlerPool ?? HandlerPool.handlers(threads)
         self.dedicatedPool = HandlerPool(label: "http.dedicated", width: threads.maxDedicatedHandlers, maxQueued: 0)
         self.newMachine = ConnectionStateMachine(configuration: ConnectionStateMachine.Configuration(limits))
         self.accessLog = accessLog

@@ -1,4 +1,5 @@
 import Dispatch
+import HTTP1
 import Locking
 
 /// Runs handlers that may block, off the I/O thread, at a bounded cost: at most
@@ -32,8 +33,8 @@ import Locking
 /// wait overlaps their work instead of following the whole queue. While both
 /// kinds wait, the pool alternates between them: jobs ahead never take more
 /// than every other start from the rest.
-final class HandlerPool: Sendable {
-    typealias Job = @Sendable () -> Void
+package final class HandlerPool: JobPool, Sendable {
+    package typealias Job = @Sendable () -> Void
 
     /// Handlers running and waiting, for tests and diagnostics.
     struct Load: Sendable, Equatable {
@@ -62,6 +63,14 @@ final class HandlerPool: Sendable {
     /// Lets code running on a lane find its pool (`whileBlockedOnCurrentLane`).
     private static let laneKey = DispatchSpecificKey<LaneOwner>()
 
+    /// The pool a server's handlers run on, sized by `threads`: made by the
+    /// caller when other work shares it (`Server.init`'s `handlerPool`).
+    package static func handlers(_ threads: ServerThreads) -> HandlerPool {
+        HandlerPool(
+            label: "http.handler", width: threads.maxConcurrentHandlers, spareLanes: threads.spareHandlerThreads,
+            maxQueued: threads.maxQueuedHandlers)
+    }
+
     /// `width` is at least 1, so queued jobs always have a lane to run them.
     /// `spareLanes` more lanes (threads) run waiting jobs while others are blocked.
     init(label: String, width: Int, spareLanes: Int = 0, maxQueued: Int) {
@@ -78,7 +87,7 @@ final class HandlerPool: Sendable {
     /// Runs `job` on an idle lane, or queues it behind the others (`ahead`: behind
     /// the others queued ahead only); returns false, without running it, when
     /// every lane is busy and the queue is full.
-    func submit(ahead: Bool = false, _ job: @escaping Job) -> Bool {
+    package func submit(ahead: Bool = false, _ job: @escaping Job) -> Bool {
         let admission = state.withLock { state -> Admission in
             if state.active < width, let lane = state.idleLanes.popLast() {
                 state.active += 1

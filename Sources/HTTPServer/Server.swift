@@ -46,6 +46,8 @@ package final class Server: Sendable {
     private let admission: (any HTTPAdmission)?
     private let accessLog: AccessLog?
     private let logger: Logger?
+    /// The pool handlers run on, when the caller shares it with other work; else one per start.
+    private let handlerPool: HandlerPool?
     private let acceptQueue = DispatchQueue(label: "http.accept")
     private let state = Locked(State())
     private let stoppedGroup = DispatchGroup()
@@ -59,8 +61,9 @@ package final class Server: Sendable {
     package init(
         host: String, port: Int, limits: HTTPLimits = HTTPLimits(), threads: ServerThreads = ServerThreads(), backlog: Int32 = 4096,
         admission: (any HTTPAdmission)? = nil, handler: any HTTPHandler, accessLog: AccessLog? = nil,
-        logger: Logger? = nil
+        logger: Logger? = nil, handlerPool: HandlerPool? = nil
     ) {
+        self.handlerPool = handlerPool
         self.admission = admission
         self.host = host
         self.port = port
@@ -79,7 +82,8 @@ package final class Server: Sendable {
         do { try Socket.raiseOpenFileLimit() } catch { logger?("cannot raise the open-file limit: \(error)") }
         let address = try SocketAddress(host: host, port: port)
         let context = ConnectionContext(
-            handler: handler, admission: admission, limits: limits, threads: threads, accessLog: accessLog, logger: logger, requestIDs: requestIDs,
+            handler: handler, admission: admission, limits: limits, threads: threads, handlerPool: handlerPool, accessLog: accessLog,
+            logger: logger, requestIDs: requestIDs,
             connectionClosed: { [weak self] id in self?.connectionClosed(id) }
         )
         var pollers: [Poller] = []

@@ -110,10 +110,12 @@ struct ServeCommand: ParsableCommand {
         let services = MomentsServices(
             timelines: timelines, likes: likes, toggles: toggles,
             storageIsReachable: { [reachability = store.reachability] in reachability?.isReachable ?? true })
+        // The handler pool, shared by requests and live likes' fan-out (made here, so both can have it).
+        let handlerPool = HandlerPool.handlers(configuration.threads)
         // Live likes hear each like from the store's change reports (the read cache's; without it, none).
         var liveLikes: LiveLikes?
         if configuration.streams.maxStreams > 0 {
-            let live = LiveLikes(engine: engine, services: services, limits: configuration.streams)
+            let live = LiveLikes(engine: engine, services: services, limits: configuration.streams, jobs: handlerPool)
             if store.observeChanges(live.changeObserver) {
                 liveLikes = live
             } else {
@@ -189,7 +191,8 @@ struct ServeCommand: ParsableCommand {
             host: configuration.host, port: configuration.port, limits: configuration.httpLimits, threads: configuration.threads, admission: admission,
             handler: handler,
             accessLog: onResponse(routing: router.paths),
-            logger: { message in logger.warning("\(message)") }
+            logger: { message in logger.warning("\(message)") },
+            handlerPool: handlerPool
         )
         var metricsServer: Server?
         if case .port(let port) = configuration.metrics {

@@ -1,6 +1,8 @@
+import Crypto
 import Dispatch
 import FoundationEssentials
 import GraphQL
+import HTTP1
 import JSON
 import Locking
 import Moments
@@ -10,18 +12,22 @@ import Moments
 ///
 /// Changes come from the store (`DataChangeObserver`): a like committed by
 /// this instance (SQLite's writer, PostgreSQL's round trip), and on
-/// PostgreSQL any instance's, through the `LISTEN` connection. Each is
-/// handled on one serial queue, off the thread that reported it: streams
-/// that ask the same (viewer, document, variables) form a group, and each
-/// group's result is executed once per change (the viewer's timeline from
-/// the read cache, then the subscription's selection set on that moment)
-/// and pushed to its streams (`SubscriptionStream`), which coalesce.
+/// PostgreSQL any instance's, through the `LISTEN` connection. Streams that
+/// ask the same (viewer, document, variables) form a group, and each group's
+/// result is executed once per change (the viewer's timeline from the read
+/// cache, then the subscription's selection set on that moment) and pushed
+/// to its streams (`SubscriptionStream`), which coalesce.
 ///
-/// Bounded for many viewers and many likes: a group remembers which moments
-/// its viewer's newest page holds, so a like of any other costs it a set
-/// lookup, not a timeline read; and a moment's changes wait on the queue at
-/// most once (the fan-out reads its latest state), so the queue holds at
-/// most one entry per moment however fast likes come.
+/// A like costs its audience, not every open stream: `AudienceIndex` knows
+/// which groups' pages hold each moment (a group's page is read when it
+/// opens, and again after another program changed the data), and
+/// `FanOutQueue` runs one job per group at a time, at most
+/// `Limits.maxConcurrentFanOut` at once, on the handler pool (`jobs`), each
+/// read and execution bounded by the request timeout: a slow or failing read
+/// ends that group's event for that like, not everyone's. A result equal to
+/// the last one pushed for that moment (PostgreSQL reports a local like
+/// twice: its write and its `NOTIFY`) is not pushed again: compared by the
+/// SHA-256 of its bytes.
 package final class LiveLikes: DataChangeObserver, Sendable {
     /// Every bound, named (docs/http.md, "Streams").
     package struct Limits: Sendable {
@@ -35,16 +41,19 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         package var multipartHeartbeat: Duration
         /// Moments whose results may wait for one stream's client; past it the stream ends with an error. Default 64.
         package var maxPendingEvents: Int
+        /// Groups whose results are read and executed at once, on the handler pool. Default 2.
+        package var maxConcurrentFanOut: Int
 
         package init(
             maxStreams: Int = 10_000, maxStreamsPerViewer: Int = 16, sseHeartbeat: Duration = .seconds(10),
-            multipartHeartbeat: Duration = .seconds(5), maxPendingEvents: Int = 64
+            multipartHeartbeat: Duration = .seconds(5), maxPendingEvents: Int = 64, maxConcurrentFanOut: Int = 2
         ) {
             self.maxStreams = maxStreams
             self.maxStreamsPerViewer = maxStreamsPerViewer
             self.sseHeartbeat = sseHeartbeat
             self.multipartHeartbeat = multipartHeartbeat
             self.maxPendingEvents = maxPendingEvents
+            self.maxConcurrentFanOut = maxConcurrentFanOut
         }
     }
 
@@ -63,25 +72,18 @@ package final class LiveLikes: DataChangeObserver, Sendable {
 
     /// Streams that receive the same results.
     private final class Group: @unchecked Sendable {
-        // Set once; `streams` and `lastResults` only under `LiveLikes.state`'s lock.
+        // Set once; `streams` only under `LiveLikes.state`'s lock; `lastResults`
+        // only by the group's job, of which `FanOutQueue` runs one at a time.
         let viewerID: String
         let document: PreparedDocument
         let operationName: String?
         let variables: JSONObject?
         var streams: [ObjectIdentifier: SubscriptionStream] = [:]
-        /// The hash of the last result pushed per moment, so the same state is
-        /// not sent twice (PostgreSQL reports a local like twice: its write and
-        /// its `NOTIFY`). A hash, not the bytes: a few bytes per moment per
-        /// group. Only touched on `LiveLikes.queue`; bounded by
-        /// `maxRemembered` (a page of moments and then some), past which it
-        /// starts over.
-        var lastResults: [UTF8Key: Int] = [:]
+        /// The SHA-256 of the last result pushed per moment, so the same state
+        /// is not sent twice; bounded by `maxRemembered` (a page of moments and
+        /// then some), past which it starts over.
+        var lastResults: [UTF8Key: SHA256Digest] = [:]
         static let maxRemembered = 256
-        /// The moments on the viewer's newest page at its last read; nil
-        /// until read, and again after `everythingChanged`. Only touched on
-        /// `LiveLikes.queue`. Likes never change which moments a page holds:
-        /// only another program can (the read cache's timelines rely on it too).
-        var moments: Set<UTF8Key>?
 
         init(viewerID: String, document: PreparedDocument, operationName: String?, variables: JSONObject?) {
             self.viewerID = viewerID
@@ -93,8 +95,8 @@ package final class LiveLikes: DataChangeObserver, Sendable {
 
     private struct State {
         var groups: [UTF8Key: Group] = [:]
-        /// Moments whose fan-out is queued and has not started.
-        var pendingMoments: Set<UTF8Key> = []
+        var audience = AudienceIndex<UTF8Key>()
+        var work: FanOutQueue<UTF8Key>
         var groupOfStream: [ObjectIdentifier: UTF8Key] = [:]
         var perViewer: [UTF8Key: Int] = [:]
         var statistics = Statistics()
@@ -103,15 +105,19 @@ package final class LiveLikes: DataChangeObserver, Sendable {
     private let engine: GraphQLEngine
     private let services: MomentsServices
     package let limits: Limits
-    private let state = Locked(State())
-    private let queue = DispatchQueue(label: "moments.live")
+    private let state: Locked<State>
+    /// Where the fan-out's jobs run; nil: on a queue of this hub's own (tests without a server).
+    private let jobs: (any JobPool)?
+    private let queue = DispatchQueue(label: "moments.live", attributes: .concurrent)
     private let ticker: Ticker
 
-    package init(engine: GraphQLEngine, services: MomentsServices, limits: Limits = Limits()) {
+    package init(engine: GraphQLEngine, services: MomentsServices, limits: Limits = Limits(), jobs: (any JobPool)? = nil) {
         self.engine = engine
         self.services = services
         self.limits = limits
-        let timer = DispatchSource.makeTimerSource(queue: queue)
+        self.jobs = jobs
+        state = Locked(State(work: FanOutQueue(limit: limits.maxConcurrentFanOut)))
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "moments.live.ticker"))
         ticker = Ticker(timer)
         let interval = min(limits.sseHeartbeat, limits.multipartHeartbeat, .seconds(1))
         let (seconds, attoseconds) = interval.components
@@ -167,14 +173,14 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         let variables = Self.declaredVariables(of: document, operationName: operationName, in: variables)
         let key = Self.groupKey(viewerID: viewerID, query: query, operationName: operationName, variables: variables)
         let viewer = UTF8Key(viewerID)
-        let (opened, newGroup) = state.withLock { state -> (Result<SubscriptionStream, Refusal>, Group?) in
+        let (opened, start) = state.withLock { state -> (Result<SubscriptionStream, Refusal>, [UTF8Key]) in
             guard state.statistics.open < limits.maxStreams else {
                 state.statistics.refused &+= 1
-                return (.failure(.maxStreams), nil)
+                return (.failure(.maxStreams), [])
             }
             guard state.perViewer[viewer, default: 0] < limits.maxStreamsPerViewer else {
                 state.statistics.refused &+= 1
-                return (.failure(.maxStreamsPerViewer), nil)
+                return (.failure(.maxStreamsPerViewer), [])
             }
             let existing = state.groups[key]
             let group = existing ?? Group(viewerID: viewerID, document: document, operationName: operationName, variables: variables)
@@ -183,14 +189,12 @@ package final class LiveLikes: DataChangeObserver, Sendable {
             state.groupOfStream[ObjectIdentifier(stream)] = key
             state.perViewer[viewer, default: 0] += 1
             state.statistics.open += 1
-            return (.success(stream), existing == nil ? group : nil)
+            guard existing == nil else { return (.success(stream), []) }
+            // A new group learns its viewer's page now, not at the first like after many opens.
+            state.audience.opened(key)
+            return (.success(stream), state.work.add(nil, to: key))
         }
-        // A new group learns its viewer's moments now, not at the first like after many opens.
-        if let newGroup {
-            queue.async { [self] in
-                if newGroup.moments == nil { _ = timeline(of: newGroup) }
-            }
-        }
+        startJobs(start)
         return opened
     }
 
@@ -202,7 +206,11 @@ package final class LiveLikes: DataChangeObserver, Sendable {
             guard let key = state.groupOfStream.removeValue(forKey: id) else { return }
             if let group = state.groups[key] {
                 group.streams[id] = nil
-                if group.streams.isEmpty { state.groups[key] = nil }
+                if group.streams.isEmpty {
+                    state.groups[key] = nil
+                    state.audience.closed(key)
+                    state.work.closed(key)
+                }
             }
             let remaining = state.perViewer[viewer, default: 1] - 1
             state.perViewer[viewer] = remaining > 0 ? remaining : nil
@@ -234,61 +242,84 @@ package final class LiveLikes: DataChangeObserver, Sendable {
     // MARK: Changes
 
     package func likesChanged(momentID: String) {
-        let key = UTF8Key(momentID)
-        // Already queued and not started: that fan-out will read this change too.
-        guard state.withLock({ $0.pendingMoments.insert(key).inserted }) else { return }
-        queue.async { [self] in
-            state.withLock { _ = $0.pendingMoments.remove(key) }
-            fanOut(momentID: momentID)
+        let moment = UTF8Key(momentID)
+        let start = state.withLock { state -> [UTF8Key] in
+            var start: [UTF8Key] = []
+            for group in state.audience.audience(of: moment) { start += state.work.add(moment, to: group) }
+            return start
         }
+        startJobs(start)
     }
 
     /// Another program changed the database: no moment to name, nothing to
     /// push, but any page may hold other moments now.
     package func everythingChanged() {
-        queue.async { [self] in
-            for group in state.withLock({ Array($0.groups.values) }) { group.moments = nil }
+        state.withLock { $0.audience.forgetPages() }
+    }
+
+    /// Starts each group's job on the pool; one the pool refuses waits for the next tick.
+    private func startJobs(_ groups: [UTF8Key]) {
+        for (index, key) in groups.enumerated() {
+            let job: @Sendable () -> Void = { [weak self] in self?.runJob(key) }
+            let submitted = jobs.map { $0.submit(ahead: false, job) } ?? {
+                queue.async(execute: job)
+                return true
+            }()
+            guard submitted else {
+                state.withLock { state in
+                    for refused in groups[index...].reversed() { state.work.refused(refused) }
+                }
+                return
+            }
         }
     }
 
-    /// On the queue: each group's result for the moment, to each of its streams.
-    private func fanOut(momentID: String) {
-        let groups = state.withLock { Array($0.groups.values) }
-        var coalesced: UInt64 = 0
-        let key = UTF8Key(momentID)
-        for group in groups {
-            if let moments = group.moments, !moments.contains(key) { continue }
-            guard let result = result(of: group, momentID: momentID), group.lastResults[key] != result.hashValue else { continue }
-            if group.lastResults.count >= Group.maxRemembered { group.lastResults.removeAll() }
-            group.lastResults[key] = result.hashValue
-            let streams = state.withLock { _ in Array(group.streams.values) }
-            for stream in streams where stream.push(momentID: momentID, result: result) { coalesced &+= 1 }
+    /// One group's job: its page read, its due moments' results executed and
+    /// pushed, again while more came meanwhile; then the next groups start.
+    private func runJob(_ key: UTF8Key) {
+        let (group, moments, epoch) = state.withLock { state in
+            (state.groups[key], state.work.take(key), state.audience.epoch)
         }
-        if coalesced > 0 { state.withLock { $0.statistics.eventsCoalesced &+= coalesced } }
+        if let group {
+            fanOut(group, key: key, moments: moments, epoch: epoch)
+        }
+        startJobs(state.withLock { $0.work.finished(key) })
     }
 
-    /// The group's result for a change of `momentID`: nil when the viewer
-    /// does not see the moment among their newest (or it cannot be read now).
-    private func result(of group: Group, momentID: String) -> [UInt8]? {
-        let key = UTF8Key(momentID)
-        guard let timeline = timeline(of: group) else { return nil }
-        guard let moment = timeline.moments.first(where: { UTF8Key($0.id) == key }) else { return nil }
-        let context = MomentsContext(services: services, viewerID: group.viewerID)
-        let event = MomentLikesEvent(viewerID: group.viewerID, moment: moment, user: timeline.user)
-        return engine.execute(
-            group.document, operationName: group.operationName, variables: group.variables, context: context, rootValue: event
-        ).body
-    }
-
-    /// The group's viewer's timeline (the default page), its moments remembered by the group; on the queue.
-    private func timeline(of group: Group) -> Timeline? {
-        guard let timeline = try? services.timelines.timeline(userID: group.viewerID) else { return nil }
-        group.moments = Set(timeline.moments.lazy.map { UTF8Key($0.id) })
-        return timeline
+    /// Reads the group's page (learning it) and pushes each due moment's result
+    /// that differs from the last pushed, every step bounded by the request timeout.
+    private func fanOut(_ group: Group, key: UTF8Key, moments: [UTF8Key], epoch: Int) {
+        let deadline = ContinuousClock.now.advanced(by: engine.limits.requestTimeout)
+        RequestDeadline.$current.withValue(deadline) {
+            guard let timeline = try? services.timelines.timeline(userID: group.viewerID) else { return }
+            let page = Set(timeline.moments.lazy.map { UTF8Key($0.id) })
+            state.withLock { $0.audience.read(key, moments: page, epoch: epoch) }
+            var coalesced: UInt64 = 0
+            for momentKey in moments where page.contains(momentKey) {
+                guard let moment = timeline.moments.first(where: { UTF8Key($0.id) == momentKey }) else { continue }
+                let context = MomentsContext(services: services, viewerID: group.viewerID)
+                let event = MomentLikesEvent(viewerID: group.viewerID, moment: moment, user: timeline.user)
+                let result = engine.execute(
+                    group.document, operationName: group.operationName, variables: group.variables, context: context,
+                    deadline: deadline, rootValue: event)
+                // A result cut short by the deadline or a failing read is no event: the next like sends the state.
+                guard !result.errors.contains(where: { $0.code == .internalServerError || $0.code == .databaseUnavailable }) else { continue }
+                let digest = SHA256.hash(data: result.body)
+                guard group.lastResults[momentKey] != digest else { continue }
+                if group.lastResults.count >= Group.maxRemembered { group.lastResults.removeAll() }
+                group.lastResults[momentKey] = digest
+                let streams = state.withLock { _ in Array(group.streams.values) }
+                for stream in streams where stream.push(momentID: moment.id, result: result.body) { coalesced &+= 1 }
+            }
+            if coalesced > 0 { state.withLock { $0.statistics.eventsCoalesced &+= coalesced } }
+        }
     }
 
     private func tick() {
-        let streams = state.withLock { state in state.groups.values.flatMap { $0.streams.values } }
+        let (streams, retry) = state.withLock { state in
+            (state.groups.values.flatMap { $0.streams.values }, state.work.startable())
+        }
+        startJobs(retry)
         let now = DispatchTime.now().uptimeNanoseconds
         for stream in streams { stream.tick(now: now) }
     }
