@@ -11,13 +11,23 @@ unlikes moment 4 three times, prints the figures (docs/performance.md, "Memory")
 the server by its PID. With --viewers: synthetic data of N users with 10 friends each,
 one stream per user, and moment 0 (user 0's, seen by user 0 and its friends) liked and
 unliked; it also prints the server's CPU time per like, LIKES likes (--likes LIKES,
-default 100) each followed to its last event. Needs `ulimit -n` above N. Traffic to 127.0.0.1 only."""
+default 100) each followed to its last event. With --viewers --streams K: the same N users,
+streams for the first K only (issue 34's comparison: CPU per like with 50 streams open and
+with 8,000, on one data set of 8,000 users):
+
+  python3 scripts/stream-scale.py BIN 8000 --viewers --streams 50
+  python3 scripts/stream-scale.py BIN 8000 --viewers
+
+Needs `ulimit -n` above N. Traffic to 127.0.0.1 only."""
 import json, os, selectors, socket, subprocess, sys, time, http.client
 binary, n = sys.argv[1], int(sys.argv[2])
 viewers = "--viewers" in sys.argv[3:]
 likes = int(sys.argv[sys.argv.index("--likes") + 1]) if "--likes" in sys.argv else 100
+users = n
+if "--streams" in sys.argv:
+    n = min(users, int(sys.argv[sys.argv.index("--streams") + 1]))
 db = f"/tmp/scale-{os.getpid()}.sqlite"
-seed = ["--synthetic", "--users", str(n), "--friends", "10", "--moments", "3", "--likes", "1"] if viewers else []
+seed = ["--synthetic", "--users", str(users), "--friends", "10", "--moments", "3", "--likes", "1"] if viewers else []
 subprocess.run([binary, "seed", "--database", db] + seed, check=True, capture_output=True)
 moment = "0" if viewers else "4"
 server = subprocess.Popen([binary, "serve", "--port", "0", "--database", db, "--log-level", "warning", "--max-streams", str(n + 10),
@@ -86,9 +96,11 @@ for round in range(3):
 cpu_per_like = None
 if viewers:
     cpu = cpu_seconds()
+    short = 0  # likes that some stream of the audience did not hear
     for round in range(likes):
         state = round % 2 == 0
-        wait_all(like(state), state, expected)
+        heard = wait_all(like(state), state, expected)[0]
+        if heard < expected: short += 1
         for s in socks: got[s] = b""
     cpu_per_like = (cpu_seconds() - cpu) / likes
 metrics = http.client.HTTPConnection("127.0.0.1", port); metrics.request("GET", "/metrics"); text = metrics.getresponse().read().decode()
@@ -98,6 +110,7 @@ print(f"RSS: {before} KiB before, {after} KiB with the streams: {(after - before
 for count, first, last in results:
     print(f"like -> event: {count}/{n} streams heard it; first {first * 1000 if first else -1:.2f} ms, last {last * 1000 if last else -1:.2f} ms after the acknowledgement")
 if cpu_per_like is not None:
-    print(f"server CPU per like with {n} viewers' streams open: {cpu_per_like * 1000:.1f} ms ({likes} likes of moment {moment})")
+    print(f"server CPU per like with {n} viewers' streams open ({users} users): {cpu_per_like * 1000:.2f} ms "
+          f"({likes} likes of moment {moment}, each heard by all {expected} streams of its audience but {short})")
 for s in socks: s.close()
 server.terminate(); server.wait(30); os.remove(db)

@@ -63,11 +63,9 @@ final class CachingLikeRepository: LikeRepository {
         try base.likedMoments(momentIDs, by: viewerID)
     }
 
+    /// The cache forgets the moment when the store's change feed reports the
+    /// like (`ChangeReportingLikeRepository`, around this one), before it is acknowledged.
     func setLike(momentID: String, userID: String, isLiked: Bool) throws {
-        // Before the like is acknowledged. Also after a failure: a batch whose
-        // commit failed may still have reached the file (an I/O error after
-        // the WAL write), so forget what we knew.
-        defer { cache.invalidateLikes(momentID: momentID) }
         try base.setLike(momentID: momentID, userID: userID, isLiked: isLiked)
     }
 }

@@ -78,12 +78,12 @@ extension MomentsStore {
     package var readCacheStatistics: ReadCacheStatistics? { cache?.statistics }
 
     /// Replaces every row of the contract's tables with the demo data (times
-    /// relative to `now`, Unix seconds), in one transaction, then clears the
-    /// caches (which tells the response cache). For the QA page's reset only.
+    /// relative to `now`, Unix seconds), in one transaction, then tells the
+    /// change feed (the caches clear, streams read their pages again). For the QA page's reset only.
     package func resetToDemoData(now: Int64 = WallClock.nowMilliseconds() / 1000) throws {
         guard case .sqlite(let pool) = backend else {
             try postgreSQLResetToDemoData(now: now)
-            cache?.clear()
+            changes.everythingChanged()
             return
         }
         try pool.write { connection in
@@ -93,6 +93,6 @@ extension MomentsStore {
             }
             try DemoData.insert(into: connection, now: now)
         }
-        cache?.clear()
+        changes.everythingChanged()
     }
 }

@@ -42,23 +42,23 @@ extension MomentsStore {
             whileWaitingForCommit: options.database.whileWaitingForCommit)
         let users = PostgreSQLUserRepository(pool: pool)
         let moments = PostgreSQLMomentRepository(pool: pool)
-        let box = CacheBox()
+        let box = FeedBox()
         let listening = DispatchSemaphore(value: 0)
         let listener = PGNotificationListener(
             uri: uri, channel: PostgreSQLSchema.channel, settings: settings, timing: options.notifications,
             reachability: reachability,
             handlers: .init(
                 onNotification: { payload in
-                    if payload.isEmpty { box.cache?.clear() } else { box.cache?.invalidateLikes(momentID: payload) }
+                    if payload.isEmpty { box.feed?.everythingChanged() } else { box.feed?.likesChanged(momentID: payload) }
                 },
-                onLost: { box.cache?.suspend() },
+                onLost: { box.feed?.changeTrackingLost() },
                 onListening: {
-                    box.cache?.resume()
+                    box.feed?.changeTrackingRestored()
                     listening.signal()
                 }))
         let store = MomentsStore(backend: .postgreSQL(PostgreSQLBackend(pool: pool, listener: listener)),
                                  users: users, moments: moments, likes: likes, cache: options.cache)
-        box.cache = store.cache
+        box.feed = store.changes
         listener.start()
         _ = listening.wait(timeout: .now() + .seconds(max(2, settings.connectTimeoutSeconds)))
         return store
@@ -123,8 +123,8 @@ extension MomentsStore {
     }
 }
 
-/// Lets the listener's handlers reach the cache made after them.
-private final class CacheBox: @unchecked Sendable {
+/// Lets the listener's handlers reach the store's feed, made after them.
+private final class FeedBox: @unchecked Sendable {
     // Written once, before the listener starts; read by its thread only after.
-    var cache: ReadCache?
+    var feed: ChangeFeed?
 }

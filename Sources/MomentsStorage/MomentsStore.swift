@@ -63,32 +63,35 @@ package final class MomentsStore: Sendable {
 
     /// The read cache, when enabled.
     let cache: ReadCache?
+    /// Every change to data that reads returned (`ChangeFeed`); the read cache hears it first.
+    let changes = ChangeFeed()
 
     private convenience init(pool: DatabasePool, clock: @escaping @Sendable () -> Int64, cache configuration: ReadCacheConfiguration) {
         self.init(
             backend: .sqlite(pool), users: SQLiteUserRepository(pool: pool), moments: SQLiteMomentRepository(pool: pool),
             likes: SQLiteLikeRepository(pool: pool, clock: clock), cache: configuration)
         // The contract serves a file other programs may write: their commits
-        // clear the cache within one interval (and before our next write returns).
-        if let cache {
-            pool.monitorExternalChanges(intervalMilliseconds: configuration.externalChangeCheckIntervalMilliseconds) { [weak cache] in
-                cache?.clear()
-            }
+        // reach the feed within one interval (and before our next write returns).
+        pool.monitorExternalChanges(intervalMilliseconds: configuration.externalChangeCheckIntervalMilliseconds) { [weak changes] in
+            changes?.everythingChanged()
         }
     }
 
-    /// The repositories of either engine, behind the read cache when it is enabled.
+    /// The repositories of either engine, behind the read cache when it is
+    /// enabled; every like reported to the change feed.
     init(backend: Backend, users: any UserRepository, moments: any MomentRepository, likes: any LikeRepository, cache configuration: ReadCacheConfiguration) {
         self.backend = backend
         guard configuration.isEnabled else {
-            (self.users, self.moments, self.likes, self.cache) = (users, moments, likes, nil)
+            (self.users, self.moments, self.cache) = (users, moments, nil)
+            self.likes = ChangeReportingLikeRepository(base: likes, feed: changes)
             return
         }
         let cache = ReadCache(timelineCapacity: configuration.timelineCapacity, likersCapacity: configuration.momentLikesCapacity)
         self.users = CachingUserRepository(base: users, cache: cache)
         self.moments = CachingMomentRepository(base: moments, cache: cache, headLength: configuration.timelineLength)
-        self.likes = CachingLikeRepository(base: likes, cache: cache)
+        self.likes = ChangeReportingLikeRepository(base: CachingLikeRepository(base: likes, cache: cache), feed: changes)
         self.cache = cache
+        changes.subscribe(cache)
     }
 
     /// Opens the database at `path`. A file that does not exist or is empty
@@ -114,14 +117,12 @@ package final class MomentsStore: Sendable {
 
     /// Tells `observer` when data that reads returned has changed: a like or
     /// unlike of a moment committed (told before the write returns, so before
-    /// it is acknowledged), or another program changed the file (told within
-    /// `externalChangeCheckIntervalMilliseconds`). Only the read cache watches
-    /// for the latter: without it (`ReadCacheConfiguration.disabled`) this
-    /// returns false and tells nothing, so a cache built on it must stay off.
-    package func observeChanges(_ observer: any DataChangeObserver) -> Bool {
-        guard let cache else { return false }
-        cache.observeChanges(observer)
-        return true
+    /// it is acknowledged), another program changed the file (told within
+    /// `externalChangeCheckIntervalMilliseconds`), or on PostgreSQL any
+    /// instance's like (`LISTEN`) and the loss and return of that connection.
+    /// Whatever the read cache's settings (`ChangeFeed`).
+    package func observeChanges(_ observer: any DataChangeObserver) {
+        changes.subscribe(observer)
     }
 
     /// Why the store cannot serve now; nil when it can. From state, never a

@@ -135,7 +135,6 @@ final class ReadCache: Sendable {
     private let interned: Locked<Interned>
     /// Told about every invalidation and clear, after the cache's own state
     /// changed: caches built on top of this one (answers) drop what they hold.
-    private let observers = Locked<[any DataChangeObserver]>([])
     private let timelineCapacity: Int
     private let likersCapacity: Int
 
@@ -232,27 +231,23 @@ final class ReadCache: Sendable {
             return state.entries.removeValue(for: key)
         }
         _ = removed  // released here, outside the lock
-        for observer in observers.withLock({ $0 }) { observer.likesChanged(momentID: momentID) }
     }
 
     /// Drops everything (another process changed the file).
     func clear() {
         replaceEntries()
-        for observer in observers.withLock({ $0 }) { observer.everythingChanged() }
     }
 
     /// Changes made by others can no longer be heard (the notification
     /// connection is down): drops everything and serves nothing from memory
-    /// until `resume()`; observers are told to do the same.
+    /// until `resume()`.
     func suspend() {
         setSuspended(true)
-        for observer in observers.withLock({ $0 }) { observer.changeTrackingLost() }
     }
 
     /// Changes are heard again: drops what may have been missed and caches again.
     func resume() {
         setSuspended(false)
-        for observer in observers.withLock({ $0 }) { observer.changeTrackingRestored() }
     }
 
     var isSuspended: Bool { timelines.withLock { $0.invalidations.isSuspended } }
@@ -275,10 +270,6 @@ final class ReadCache: Sendable {
         interned.withLock { swap(&$0, &internedEntries) }
     }
 
-    /// Tells `observer` about every later invalidation and clear.
-    func observeChanges(_ observer: any DataChangeObserver) {
-        observers.withLock { $0.append(observer) }
-    }
 
     var counts: (timelines: Int, likers: Int) {
         (timelines.withLock { $0.entries.count }, likerLists.withLock { $0.entries.count })
@@ -299,4 +290,12 @@ package struct ReadCacheStatistics: Sendable, Equatable {
     package var timelineMisses = 0
     package var likersHits = 0
     package var likersMisses = 0
+}
+
+/// The read cache as the store's change feed's first subscriber.
+extension ReadCache: DataChangeObserver {
+    func likesChanged(momentID: String) { invalidateLikes(momentID: momentID) }
+    func everythingChanged() { clear() }
+    func changeTrackingLost() { suspend() }
+    func changeTrackingRestored() { resume() }
 }

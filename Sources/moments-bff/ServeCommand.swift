@@ -93,16 +93,12 @@ struct ServeCommand: ParsableCommand {
         )
         try persistedQueries.checkTrustedDocuments(with: engine)
 
-        // Kept answers are dropped by the store's change reports; without
-        // them (read cache off) there is no response cache either.
+        // Kept answers are dropped by the store's change feed (whatever the read cache's settings).
         var responseCache: ResponseCache?
         if configuration.responseCacheBytes > 0 {
             let cache = ResponseCache(capacityBytes: configuration.responseCacheBytes)
-            if store.observeChanges(cache) {
-                responseCache = cache
-            } else {
-                logger.notice("response cache off: it needs the read cache")
-            }
+            store.observeChanges(cache)
+            responseCache = cache
         }
 
         var router = Router()
@@ -112,15 +108,12 @@ struct ServeCommand: ParsableCommand {
             storageIsReachable: { [reachability = store.reachability] in reachability?.isReachable ?? true })
         // The handler pool, shared by requests and live likes' fan-out (made here, so both can have it).
         let handlerPool = HandlerPool.handlers(configuration.threads)
-        // Live likes hear each like from the store's change reports (the read cache's; without it, none).
+        // Live likes hear each like from the store's change feed (whatever the caches' settings).
         var liveLikes: LiveLikes?
         if configuration.streams.maxStreams > 0 {
             let live = LiveLikes(engine: engine, services: services, limits: configuration.streams, jobs: handlerPool)
-            if store.observeChanges(live.changeObserver) {
-                liveLikes = live
-            } else {
-                logger.notice("subscriptions off: they need the read cache")
-            }
+            store.observeChanges(live.changeObserver)
+            liveLikes = live
         }
         let graphQL = GraphQLHTTPHandler(
             engine: engine,

@@ -48,6 +48,21 @@ import TestSupport
         #expect(logged.first?.contains(" cut") == false)
     }
 
+    /// The store's change feed tells live likes whatever the caches' settings
+    /// (they rode on the read cache's reports, and with it off streamed nothing).
+    @Test func aLikeIsHeardWithTheCachesOff() throws {
+        let server = try ServerProcess(
+            databasePath: directory.databasePath, arguments: ["--cache-timelines", "0", "--response-cache-bytes", "0"])
+        let (client, head) = try Self.rawSubscribe(port: server.port, userID: "0")
+        defer { client.close() }
+        #expect(head.status == 200)
+        try Self.like(port: server.port, moment: "4", isLiked: true)
+        #expect(client.waitForReadable(within: .seconds(5)), "no event with the read cache off")
+        #expect(server.stop() == 0)
+        let body = try client.readUntilClose()
+        #expect(body.contains(Self.moment4(isLiked: true)), "\(body)")
+    }
+
     @Test func curlReadsALikeAsAMultipartPartAndTheClosingBoundaryAtShutdown() throws {
         let server = try ServerProcess(databasePath: directory.databasePath)
         let curl = try StreamingClient.curl(
