@@ -29,7 +29,7 @@ import TestSupport
         let deferred = try await client.post(body: body, headers: GraphQLClient.appHeaders.merging(["Accept": Self.accept]) { $1 })
         let after = try ProcessStats(pid: server.process.processIdentifier)
         #expect(deferred.status == 200)
-        #expect(deferred.header("Content-Type") == #"multipart/mixed;boundary="graphql";deferSpec=20220824"#)
+        #expect(deferred.header("Content-Type") == #"multipart/mixed;boundary=graphql;deferSpec=20220824"#)
         // The plain answer's bytes plus framing (two part headers, a path per moment).
         #expect(deferred.body.count <= plain.body.count + 2_048, "deferred \(deferred.body.count) bytes, plain \(plain.body.count)")
         #expect(after.peakResidentBytes - before.residentBytes < 64 << 20, "peak RSS up \((after.peakResidentBytes - before.residentBytes) >> 20) MiB")

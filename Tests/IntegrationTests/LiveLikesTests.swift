@@ -69,7 +69,7 @@ import TestSupport
             port: server.port, accept: "multipart/mixed;subscriptionSpec=1.0", body: Self.subscription(userID: "0"))
         try #require(curl.waitFor(within: .seconds(10)) { $0.head != nil }, "\(curl.errorText)")
         #expect(curl.head?.hasPrefix("HTTP/1.1 200 OK\r\n") == true, "\(curl.head ?? "") \(curl.errorText)")
-        #expect(curl.header("Content-Type") == #"multipart/mixed;boundary="graphql";subscriptionSpec=1.0"#)
+        #expect(curl.header("Content-Type") == #"multipart/mixed;boundary=graphql;subscriptionSpec=1.0"#)
         #expect(curl.header("Transfer-Encoding") == "chunked")
 
         try Self.like(port: server.port, moment: "4", isLiked: true)
@@ -252,7 +252,7 @@ import TestSupport
             "http://127.0.0.1:\(server.port)/graphql",
         ])
         #expect(multipart.waitForExit(within: .seconds(10)) == 0, "\(multipart.errorText)")
-        #expect(multipart.header("Content-Type") == #"multipart/mixed;boundary="graphql";subscriptionSpec=1.0"#)
+        #expect(multipart.header("Content-Type") == #"multipart/mixed;boundary=graphql;subscriptionSpec=1.0"#)
         #expect(multipart.body.hasSuffix("\r\n--graphql--\r\n"))
         let parts = try #require(Self.multipartParts(multipart.body), "\(multipart.body)")
         #expect(parts.count == 1)

@@ -77,7 +77,7 @@ import Testing
     @Test func theDeferredLikesMergedAreThePlainAnswerAndComeAfterTheInitialPart() throws {
         let response = fixture.post(query: Self.deferredLikes, variables: ["userID": "0"], accept: Self.accept)
         #expect(response.status == .ok)
-        #expect(response.headers["Content-Type"] == "multipart/mixed;boundary=\"graphql\";deferSpec=20220824")
+        #expect(response.headers["Content-Type"] == "multipart/mixed;boundary=graphql;deferSpec=20220824")
         let (parts, chunks) = try Self.parts(of: response)
         #expect(parts.count == 2 && chunks == 2, "the initial part and the deferred one, each its own chunk")
         #expect(parts[0]["hasNext"] == .bool(true))

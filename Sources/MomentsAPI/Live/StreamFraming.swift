@@ -48,7 +48,7 @@ package enum StreamFraming: Sendable, Equatable {
 
     /// The `Content-Type` of an incrementally delivered answer: Apollo's
     /// clients choose their parser by its `deferSpec`.
-    static let incrementalContentType = "multipart/mixed;boundary=\"graphql\";deferSpec=20220824"
+    static let incrementalContentType = "multipart/mixed;boundary=graphql;deferSpec=20220824"
 
     /// The parts of an incrementally delivered answer, each a chunk: the
     /// first opens with the boundary, the last closes it.
@@ -61,11 +61,14 @@ package enum StreamFraming: Sendable, Equatable {
 
     /// The response's `Content-Type`. The multipart one is written as Apollo
     /// Router writes it (`subscriptionSpec=1.0` unquoted): Apollo iOS compares
-    /// that parameter as text.
+    /// that parameter as text. The boundary is a token too (`boundary=graphql`,
+    /// the same as the quoted form, RFC 9110 §5.6.6): Python's `gql` looks for
+    /// that text, and Apollo iOS, Apollo Kotlin (`getBoundaryParameter` trims
+    /// quotes) and Apollo Client (`readMultipartBody` strips them) read both.
     var contentType: String {
         switch self {
         case .sse: "text/event-stream; charset=utf-8"
-        case .multipart: "multipart/mixed;boundary=\"graphql\";subscriptionSpec=1.0"
+        case .multipart: "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"
         }
     }
 
