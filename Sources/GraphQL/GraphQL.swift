@@ -120,7 +120,7 @@ package struct PreparedDocument: Sendable {
 package final class GraphQLEngine: Sendable {
     package let schema: Schema
     package let limits: GraphQLLimits
-    private let errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?
+    let errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?
     let cache: DocumentCache
     /// Keyed objects' bytes, shared by every execution (`GraphQLLimits.fragmentCacheBytes`).
     package let fragments: FragmentCache

@@ -27,9 +27,6 @@ package struct ErrorMapping: Sendable {
             return GraphQLError("Moment '\(id)' not found.", code: .notFound)
         case MomentsError.pageSizeOutOfRange(let requested, let maximum):
             return GraphQLError("`first` must be between 0 and \(maximum) (got \(requested)).", code: .badUserInput)
-        case is SubscriptionStart.Accepted:
-            // The end of a subscription's first execution, not a failure (`SubscriptionStart`).
-            return GraphQLError("Subscription accepted.", code: .badRequest)
         case is StorageUnavailable:
             // Not logged per request: the database's state changes are (one line each).
             return Self.databaseUnavailable

@@ -73,6 +73,11 @@ package struct ResolveInfo {
 /// calling thread, and execution runs off the I/O path.
 package typealias FieldResolver = @Sendable (_ source: Any, _ arguments: JSONObject, _ info: ResolveInfo) throws -> Resolved
 
+/// A subscription root field's resolver of its source stream (§6.2.3.1
+/// ResolveFieldEventStream): what describes the events to follow, or an
+/// error, thrown, that ends the subscription before it starts.
+package typealias SubscribeResolver = @Sendable (_ source: Any, _ arguments: JSONObject, _ info: ResolveInfo) throws -> any Sendable
+
 /// A resolver that reads only its source, as most fields do: the executor
 /// calls it without coercing arguments or building a `ResolveInfo`.
 package typealias SourceFieldResolver = @Sendable (_ source: Any) throws -> Resolved
@@ -124,6 +129,10 @@ package struct FieldDefinition: Sendable {
     /// Set by the node-with-arguments initializer: the same resolver as
     /// `resolve`, which the executor calls instead when the source is a `Resolved.node`.
     package private(set) var resolveNodeWithArguments: NodeArgumentsFieldResolver?
+    /// A subscription root field's source stream (spec §6.2.3.1
+    /// CreateSourceEventStream, graphql-js `subscribe`); `resolve` then maps
+    /// each event the stream yields (§6.2.3.2 MapSourceToResponseEvent).
+    package var subscribe: SubscribeResolver?
 
     package init(
         name: String, description: String? = nil, arguments: [InputValueDefinition] = [],

@@ -4,8 +4,8 @@ import Moments
 
 /// Subscription operations: a stream of results (docs/api.md, "Live likes").
 extension GraphQLHTTPHandler {
-    /// Starts the operation's stream in the framing `Accept` names, after a
-    /// first execution that checks it (`SubscriptionStart`); refuses it by
+    /// Starts the operation's stream in the framing `Accept` names, once the
+    /// engine created its source stream (`GraphQLEngine.subscribe`); refuses it by
     /// the stream limits before anything is streamed. A stream opened with a
     /// token ends when the token does (`tokenExpiry`, seconds since 1970).
     func subscribe(
@@ -23,18 +23,24 @@ extension GraphQLHTTPHandler {
         guard let live = liveLikes else {
             throw RequestRefusal(.notAcceptable, "This server streams no subscriptions.", code: .badRequest)
         }
-        let start = SubscriptionStart()
         let context = MomentsContext(services: services, viewerID: viewer)
         context.request = request
-        let checked = RequestDeadline.$current.withValue(deadline) {
-            graphQLEngine.execute(
-                prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
-                deadline: deadline, rootValue: start)
+        // CreateSourceEventStream (spec §6.2.3.1): the field's `subscribe` resolver
+        // checks the viewer and the user; its errors are the stream's only result.
+        let created = RequestDeadline.$current.withValue(deadline) {
+            graphQLEngine.subscribe(prepared, operationName: parameters.operationName, variables: parameters.variables, context: context)
         }
-        guard let userID = start.userID else {
-            let errors = checked.errors.isEmpty ? [GraphQLError("The subscription did not start.", code: .internalServerError)] : checked.errors
+        let userID: String
+        switch created {
+        case .stream(let source as MomentLikesSource):
+            userID = source.viewerID
+        case .stream:
+            let errors = [GraphQLError("The subscription did not start.", code: .internalServerError)]
             errorCounters.count(errors)
             return Self.streamResponse(SubscriptionStream.failed(framing: framing, errors: errorArray(errors)), framing, name)
+        case .failed(let response):
+            errorCounters.count(response.errors)
+            return Self.streamResponse(SubscriptionStream.failed(framing: framing, errors: errorArray(response.errors)), framing, name)
         }
         switch live.open(
             framing: framing, viewerID: userID, document: prepared, query: query, operationName: parameters.operationName,

@@ -85,32 +85,38 @@ package enum MomentsSchema {
 
     // type Subscription { momentLikesChanged(userID: ID!): Moment! }
     static let subscriptionType = ObjectType(name: "Subscription", description: "Live changes, over text/event-stream (graphql-sse) or multipart/mixed (Apollo's multipart subscriptions).", fields: [
-            FieldDefinition(
-                name: "momentLikesChanged",
-                description: "Each time a moment the user may see (theirs or a friend's, among their newest --max-page-size) is liked or unliked, by anyone on any instance: that moment as the user sees it. An unknown id is a NOT_FOUND error before the stream starts.",
-                arguments: [
-                    InputValueDefinition(
-                        name: "userID",
-                        description: "The viewer: whose moments and friends' moments to follow, and for whom `isLiked` is answered.",
-                        type: .nonNull(.named("ID"))),
-                ],
-                type: .nonNull(.named("Moment")),
-                resolve: { source, arguments, info in
-                    let context = try cast(info.context, as: MomentsContext.self)
-                    if let start = source as? SubscriptionStart {
-                        let userID = try arguments.requiredID("userID")
-                        try context.authorize(userID: userID)
-                        _ = try context.services.timelines.timeline(userID: userID, first: 0)
-                        start.userID = userID
-                        throw SubscriptionStart.Accepted()
-                    }
-                    // Executed once per event (spec §6.2.3.2), with the event as the root value.
-                    let event = try cast(source, as: MomentLikesEvent.self)
-                    let page = TimelinePage(timeline: event.timeline, viewerID: event.viewerID, context: context)
-                    return .node(MomentNode(event.moment, page: page, position: 0))
-                }
-            ),
+            momentLikesChangedField,
         ])
+
+    static let momentLikesChangedField: FieldDefinition = {
+        var field = FieldDefinition(
+            name: "momentLikesChanged",
+            description: "Each time a moment the user may see (theirs or a friend's, among their newest --max-page-size) is liked or unliked, by anyone on any instance: that moment as the user sees it. An unknown id is a NOT_FOUND error before the stream starts.",
+            arguments: [
+                InputValueDefinition(
+                    name: "userID",
+                    description: "The viewer: whose moments and friends' moments to follow, and for whom `isLiked` is answered.",
+                    type: .nonNull(.named("ID"))),
+            ],
+            type: .nonNull(.named("Moment")),
+            resolve: { source, _, info in
+                // Executed once per event (spec §6.2.3.2), with the event as the root value.
+                let context = try cast(info.context, as: MomentsContext.self)
+                let event = try cast(source, as: MomentLikesEvent.self)
+                let page = TimelinePage(timeline: event.timeline, viewerID: event.viewerID, context: context)
+                return .node(MomentNode(event.moment, page: page, position: 0))
+            }
+        )
+        // The source stream (spec §6.2.3.1): the viewer may act as `userID`, who exists.
+        field.subscribe = { _, arguments, info in
+            let context = try cast(info.context, as: MomentsContext.self)
+            let userID = try arguments.requiredID("userID")
+            try context.authorize(userID: userID)
+            _ = try context.services.timelines.timeline(userID: userID, first: 0)
+            return MomentLikesSource(viewerID: userID)
+        }
+        return field
+    }()
 
     /// `first` of a timeline field.
     static let pageFirstArgument = InputValueDefinition(
