@@ -95,14 +95,20 @@ for round in range(3):
     for s in socks: got[s] = b""
 cpu_per_like = None
 if viewers:
-    cpu = cpu_seconds()
+    # What the open streams cost with no like (heartbeats, the ticker), subtracted below.
+    idle_cpu, idle_started = cpu_seconds(), time.monotonic()
+    time.sleep(3.0)
+    idle_rate = (cpu_seconds() - idle_cpu) / (time.monotonic() - idle_started)
+    cpu, started_likes = cpu_seconds(), time.monotonic()
     short = 0  # likes that some stream of the audience did not hear
     for round in range(likes):
-        state = round % 2 == 0
+        state = round % 2 == 1  # the warm-up's last like was a like: alternate on from it
         heard = wait_all(like(state), state, expected)[0]
         if heard < expected: short += 1
         for s in socks: got[s] = b""
+    elapsed = time.monotonic() - started_likes
     cpu_per_like = (cpu_seconds() - cpu) / likes
+    net_per_like = (cpu_seconds() - cpu - idle_rate * elapsed) / likes
 metrics = http.client.HTTPConnection("127.0.0.1", port); metrics.request("GET", "/metrics"); text = metrics.getresponse().read().decode()
 open_gauge = [l for l in text.splitlines() if l.startswith("moments_streams_open")]
 print(f"streams: {opened}/{n} open in {open_time:.1f} s; {open_gauge}")
@@ -110,7 +116,8 @@ print(f"RSS: {before} KiB before, {after} KiB with the streams: {(after - before
 for count, first, last in results:
     print(f"like -> event: {count}/{n} streams heard it; first {first * 1000 if first else -1:.2f} ms, last {last * 1000 if last else -1:.2f} ms after the acknowledgement")
 if cpu_per_like is not None:
-    print(f"server CPU per like with {n} viewers' streams open ({users} users): {cpu_per_like * 1000:.2f} ms "
-          f"({likes} likes of moment {moment}, each heard by all {expected} streams of its audience but {short})")
+    print(f"server CPU per like with {n} viewers' streams open ({users} users): {cpu_per_like * 1000:.2f} ms, "
+          f"{net_per_like * 1000:.2f} ms above the idle streams' {idle_rate * 1000:.1f} ms/s "
+          f"({likes} likes of moment {moment}; likes not heard by all {expected} streams of their audience: {short})")
 for s in socks: s.close()
 server.terminate(); server.wait(30); os.remove(db)

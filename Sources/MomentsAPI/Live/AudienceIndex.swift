@@ -41,6 +41,8 @@ struct AudienceIndex<Group: Hashable & Sendable>: Sendable {
     /// a page read before the data changed under it.
     mutating func read(_ group: Group, moments: Set<UTF8Key>, epoch readEpoch: Int) {
         guard readEpoch == epoch, isOpen(group) else { return }
+        // The same page as known (a like never changes it): nothing to relink.
+        if momentsByGroup[group] == moments { return }
         unread.remove(group)
         unlink(group)
         momentsByGroup[group] = moments
