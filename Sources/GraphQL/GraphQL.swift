@@ -37,15 +37,13 @@ package struct GraphQLLimits: Sendable {
     /// subscription alike. Past it, execution stops with one error and
     /// `"data": null`, never a partial body. Default 4 MiB (the app's largest
     /// timeline page, 100 moments with their likes, is under 200 KB).
-    package var maxResponseBytes: Int
+    package var maxResponseBytes = 4 << 20
 
     package init(
         parse: ParseLimits = ParseLimits(), maxValidationErrors: Int = 100, maxExecutedFields: Int = 10_000,
         documentCacheCapacity: Int = 256, documentCacheBytes: Int = 32 << 20, requestTimeout: Duration = .seconds(10),
-        maxValidationCost: Int = GraphQLLimits.defaultMaxValidationCost, fragmentCacheBytes: Int = 6 << 20,
-        maxResponseBytes: Int = 4 << 20
+        maxValidationCost: Int = GraphQLLimits.defaultMaxValidationCost, fragmentCacheBytes: Int = 6 << 20
     ) {
-        self.maxResponseBytes = maxResponseBytes
         self.fragmentCacheBytes = fragmentCacheBytes
         self.documentCacheBytes = documentCacheBytes
         self.parse = parse

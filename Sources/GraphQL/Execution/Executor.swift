@@ -319,10 +319,20 @@ struct Executor: ~Copyable {
         return error
     }
 
+    private func located(_ error: any Error, _ plan: FieldPlan) -> GraphQLError {
+        GraphQLError.located(error, at: plan, path: path, context: context, errorMapper: errorMapper)
+    }
+}
+
+extension GraphQLError {
     /// graphql-js `locatedError`, plus the engine's policy: a `GraphQLError`
     /// keeps its message and code, the mapper may translate anything else, and
-    /// whatever is left is an internal error whose detail is not shown.
-    private func located(_ error: any Error, _ plan: FieldPlan) -> GraphQLError {
+    /// whatever is left is an internal error whose detail is not shown. For
+    /// a field's resolver and a subscription field's source stream alike.
+    static func located(
+        _ error: any Error, at plan: FieldPlan, path: [PathComponent], context: Any,
+        errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)?
+    ) -> GraphQLError {
         var result: GraphQLError
         if let graphQLError = error as? GraphQLError {
             result = graphQLError

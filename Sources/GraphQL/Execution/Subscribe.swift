@@ -60,17 +60,7 @@ extension GraphQLEngine {
             let info = ResolveInfo(fieldName: plan.definition.name, parentType: rootType, path: path, schema: schema, context: context)
             return .stream(try subscribe(rootValue, arguments, info))
         } catch {
-            var located: GraphQLError
-            if let graphQLError = error as? GraphQLError {
-                located = graphQLError
-            } else if let mapped = errorMapper?(error, context) {
-                located = mapped
-            } else {
-                located = GraphQLError("Internal server error", code: .internalServerError)
-            }
-            if located.locations.isEmpty { located.locations = plan.locations }
-            if located.path.isEmpty { located.path = path }
-            return .failed(.requestErrors([located]))
+            return .failed(.requestErrors([GraphQLError.located(error, at: plan, path: path, context: context, errorMapper: errorMapper)]))
         }
     }
 }

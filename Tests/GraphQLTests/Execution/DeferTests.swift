@@ -111,14 +111,17 @@ struct DeferTests {
     /// Past `maxResponseBytes` the answer is one error and `"data": null`, never a partial body.
     @Test func aResponseLargerThanTheBoundIsAnError() throws {
         let query = "{ users { " + (0..<40).map { "n\($0): name" }.joined(separator: " ") + " } }"
-        let small = GraphQLLimits(maxResponseBytes: 256)
+        var small = GraphQLLimits()
+        small.maxResponseBytes = 256
         for incremental in [false, true] {
             let response = try Self.run(query, engine: Self.engine(small), incremental: incremental)
             #expect(Self.text(response.body)
                 == #"{"errors":[{"message":"Execution stopped: the response is larger than 256 bytes.","extensions":{"code":"BAD_USER_INPUT"}}],"data":null}"#)
             #expect(response.incremental == nil)
         }
-        let fits = try Self.run(query, engine: Self.engine(GraphQLLimits(maxResponseBytes: 4_096)), incremental: false)
+        var roomy = GraphQLLimits()
+        roomy.maxResponseBytes = 4_096
+        let fits = try Self.run(query, engine: Self.engine(roomy), incremental: false)
         #expect(fits.errors.isEmpty)
     }
 }
