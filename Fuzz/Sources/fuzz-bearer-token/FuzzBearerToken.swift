@@ -55,7 +55,8 @@ func modelVerdict(payload: JSONValue?, now: Int64) -> Verdict {
     guard case .string(let subject)? = claims["sub"], !subject.isEmpty, subject.utf8.count <= 256 else {
         return .failure(.missingClaim("sub"))
     }
-    return .success(.init(userID: subject))
+    // Refused from `exp` (whole seconds) plus the leeway: exact in Double below 2^53.
+    return .success(.init(userID: subject, expiresAt: Int64(expiry) + 60))
 }
 
 /// The verdict for a token with valid claims and signature whose header is `header`.
@@ -63,7 +64,7 @@ func modelVerdict(header: [UInt8]) -> Verdict {
     guard case .object(let fields)? = try? JSONParser.parse(header, limits: limits) else { return .failure(.malformed) }
     guard case .string("HS256")? = fields["alg"] else { return .failure(.unsupportedAlgorithm) }
     guard fields["crit"] == nil else { return .failure(.malformed) }
-    return .success(.init(userID: "7"))
+    return .success(.init(userID: "7", expiresAt: 1_800_003_600 + 60))
 }
 
 /// Verifies `token` (signed by us) as a header at every clock and compares with the model.

@@ -10,7 +10,8 @@ import FuzzSupport
 //   "Too many validation errors" one, with every location in the document;
 // - the error cap bounds the work and keeps the order: validating with maxErrors 1 gives
 //   the full run's first error (then the abort error, if there were more);
-// - a valid document holds only executable definitions, no subscription, and names each of
+// - a valid document holds only executable definitions, operations whose root type the
+//   schema has (it has a subscription root since live likes), and names each of
 //   its operations so that GetOperation finds it (only a lone operation may be anonymous).
 
 let limits = GraphQLLimits()
@@ -55,7 +56,8 @@ public func fuzzGraphQLValidation(_ start: UnsafePointer<UInt8>?, _ count: Int) 
         if case .typeSystem(let definition) = definition { fail("a valid document defines \(definition.keyword)") }
     }
     for operation in operations {
-        invariant(operation.operation != .subscription, "a valid subscription")
+        // The schema has a subscription root (live likes): only an operation it has a root for is valid.
+        invariant(schema.rootType(for: operation.operation) != nil, "a valid \(operation.operation.rawValue) without its root type")
         guard let name = operation.name else {
             invariant(operations.count == 1, "an anonymous operation among \(operations.count)")
             continue
