@@ -142,10 +142,20 @@ package struct ConnectionStateMachine: Sendable {
     }
 
     /// A streamed response's last bytes are queued: the connection goes on
-    /// as after any response (its `outputDrained` comes once they are written).
-    package mutating func streamEnded() {
-        guard state == .streaming else { return }
+    /// as after any response, once they are written (`outputDrained`).
+    package mutating func streamEnded() -> Action {
+        guard state == .streaming else { return .none }
         state = requestKeepAlive && !stopping && !peerClosedInput ? .idle : .closing
+        return .awaitDrain(.keep)
+    }
+
+    /// The client of a streamed response hung up (`EPOLLRDHUP`, `EPOLLHUP`,
+    /// `EPOLLERR`): nobody reads what the stream would send, so the
+    /// connection closes (and with it the stream).
+    package mutating func streamClientLeft() -> Action {
+        guard state == .streaming else { return .none }
+        peerClosedInput = true
+        return close()
     }
 
     /// The decoder refused the input: answer once with its status and close. Never guess.

@@ -65,18 +65,13 @@ extension Connection {
         if streaming != nil, !isClosed { poller.submit { [weak self] in self?.streamWoke() } }
     }
 
-    /// The stream's client left (a hang-up while streaming): close, ending the stream.
-    func streamClientLeft() {
-        guard !isClosed else { return }
-        closeNow()
-    }
 
     /// Logs the stream (its whole duration, bytes, the stream's note) and lets it go.
     func endStream(completed: Bool) {
         guard let active = streaming else { return }
         streaming = nil
         // As after any response: idle, or (HTTP/1.0, stopping) closing once the end is written.
-        if completed { machine.streamEnded() }
+        if completed { perform(machine.streamEnded()) }
         active.stream.closed()
         if let accessLog = context.accessLog {
             var record = active.record

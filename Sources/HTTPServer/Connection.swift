@@ -85,7 +85,7 @@ final class Connection: @unchecked Sendable {
     func ready(readable: Bool, writable: Bool, hangUp: Bool) {
         if hangUp { peerHungUp = true }
         // A stream's client that left: nobody reads what it would send (reads are off while streaming).
-        if hangUp, streaming != nil { return streamClientLeft() }
+        if hangUp, streaming != nil, !isClosed { return perform(machine.streamClientLeft()) }
         if writable, watchingOutput { self.writable() }
         if readable { self.readable() }
     }

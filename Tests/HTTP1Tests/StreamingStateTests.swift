@@ -33,17 +33,27 @@ struct StreamingStateTests {
 
     @Test func afterItsEndTheConnectionIsKeptOrClosedAsAfterAnyResponse() {
         var kept = streamingMachine()
-        kept.streamEnded()
+        #expect(kept.streamEnded() == .awaitDrain(.keep), "the end's bytes drain first")
         #expect(kept.state == .idle)
         #expect(kept.outputDrained(now: .zero) == .read(.arm(.idle, after: .seconds(60))))
+        #expect(kept.streamEnded() == .none, "a stream ends once")
 
         var closing = streamingMachine(keepAlive: false)
-        closing.streamEnded()
+        #expect(closing.streamEnded() == .awaitDrain(.keep))
         #expect(closing.state == .closing)
 
         var stopping = streamingMachine()
         _ = stopping.shutdownRequested()
-        stopping.streamEnded()
+        _ = stopping.streamEnded()
         #expect(stopping.state == .closing, "a server stopping closes after the stream's end")
+    }
+
+    @Test func aStreamsClientThatHangsUpClosesTheConnection() {
+        var machine = streamingMachine()
+        #expect(machine.streamClientLeft() == .close)
+        #expect(machine.state == .closed)
+        var idle = Machine(configuration: ConnectionStateMachineTests.configuration)
+        _ = idle.opened()
+        #expect(idle.streamClientLeft() == .none, "only a streaming connection reads a hang-up so")
     }
 }
