@@ -7,6 +7,8 @@ import HTTP1
 /// 400/408/413/414/431/501/505, and `503` past `maxConnections`). The one
 /// per-response record: the access log is written from it and the request
 /// metrics count it; a handler neither logs nor counts its own requests.
+/// The transport makes it in one place, the two constructors below: from a
+/// request (handled, or streamed), or for a refusal.
 package struct AccessLogEntry: Sendable {
     /// Nil when the request was refused before its head was decoded (a malformed or
     /// oversized head, a header timeout, the connection limit).
@@ -63,5 +65,18 @@ extension AccessLogEntry {
             method: request.method, path: String(request.path), status: status, bytes: bytes,
             duration: .nanoseconds(Int64(clamping: elapsed)), detail: detail, refusedBy: refusedBy, cached: cached,
             requestID: request.requestID, remoteAddress: request.remoteAddress)
+    }
+}
+
+extension AccessLogEntry {
+    /// The record of an answer the transport made itself before any handler
+    /// (a refused head or body, a timeout, the connection limit): what it knows
+    /// of the request (`head`, when decoded), and what refused it.
+    static func refusal(
+        head: HTTPRequestHead?, status: HTTPStatus, bytes: Int, refusedBy: String?, requestID: String, remoteAddress: String?
+    ) -> AccessLogEntry {
+        AccessLogEntry(
+            method: head?.method, path: head.map { String($0.path) }, status: status.code, bytes: bytes, duration: .zero,
+            refusedBy: refusedBy, requestID: requestID, remoteAddress: remoteAddress)
     }
 }

@@ -132,11 +132,9 @@ extension Connection {
         )
         machine.outputQueued(output.count &- queuedBefore, now: now)
         if let accessLog = context.accessLog {
-            accessLog(AccessLogEntry(
-                method: head?.method, path: head.map { String($0.path) }, status: status.code,
-                bytes: response.body.count, duration: .zero, refusedBy: detail,
-                requestID: requestID, remoteAddress: peerHost
-            ))
+            accessLog(.refusal(
+                head: head, status: status, bytes: response.body.count, refusedBy: detail, requestID: requestID,
+                remoteAddress: peerHost))
         }
     }
 

@@ -246,10 +246,9 @@ package final class Server: Sendable {
             requestMethod: .get, version: .http1_1, keepAlive: false, date: refusals.current(), requestID: requestID,
             into: &bytes
         )
-        accessLog?(AccessLogEntry(
-            method: nil, path: nil, status: HTTPStatus.serviceUnavailable.code, bytes: 0, duration: .zero,
-            refusedBy: "maxConnections", requestID: requestID, remoteAddress: try? SocketAddress.peer(of: fd).host
-        ))
+        accessLog?(.refusal(
+            head: nil, status: .serviceUnavailable, bytes: 0, refusedBy: "maxConnections", requestID: requestID,
+            remoteAddress: try? SocketAddress.peer(of: fd).host))
         _ = bytes.withUnsafeBytes { Socket.write(fd, $0) }
         do throws(SocketError) { try Socket.close(fd) } catch { logger?("\(error)") }
     }
