@@ -165,8 +165,8 @@ def toggle_states():
 
 
 def weight_records():
-    """fuzz-toggle-weights' records (a flag byte, then a little-endian 64-bit weight): issue 33's
-    two weights that add past 2^63, the bounds of the range, and ordinary weights."""
+    """fuzz-toggle-weights' records (a flag byte, then a little-endian 64-bit weight): two
+    weights that add past 2^63, the bounds of the range, and ordinary weights."""
     def record(flags, weight):
         return bytes([flags]) + (weight & (2**64 - 1)).to_bytes(8, 'little')
     top, bottom = 2**63 - 1, -2**63

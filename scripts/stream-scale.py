@@ -12,8 +12,8 @@ the server by its PID. With --viewers: synthetic data of N users with 10 friends
 one stream per user, and moment 0 (user 0's, seen by user 0 and its friends) liked and
 unliked; it also prints the server's CPU time per like, LIKES likes (--likes LIKES,
 default 100) each followed to its last event. With --viewers --streams K: the same N users,
-streams for the first K only (issue 34's comparison: CPU per like with 50 streams open and
-with 8,000, on one data set of 8,000 users):
+streams for the first K only (CPU per like with 50 streams open and with 8,000, on one data
+set of 8,000 users):
 
   python3 scripts/stream-scale.py BIN 8000 --viewers --streams 50
   python3 scripts/stream-scale.py BIN 8000 --viewers

@@ -19,13 +19,14 @@ extension StringProtocol {
     }
 
     /// `needle`'s bytes anywhere in these: at most (count − needle's + 1) ×
-    /// needle's comparisons, as `String.contains` took.
+    /// needle's comparisons, as `String.contains` took, and no copy of either.
     func containsBytes(_ needle: some StringProtocol) -> Bool {
-        let haystack = Array(utf8), pattern = Array(needle.utf8)
+        let pattern = needle.utf8
         guard let first = pattern.first else { return true }
-        guard haystack.count >= pattern.count else { return false }
-        for start in 0...(haystack.count - pattern.count) where haystack[start] == first {
-            if haystack[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
+        var rest = utf8[...]
+        while let found = rest.firstIndex(of: first) {
+            if rest[found...].starts(with: pattern) { return true }
+            rest = rest[rest.index(after: found)...]
         }
         return false
     }

@@ -76,8 +76,8 @@ import TestSupport
     }
 
     /// A stray space or an env file's quotes around the value: still a
-    /// connection string (it was printed whole as a SQLite path, password
-    /// included); through the option and through `DATABASE_URL` alike.
+    /// connection string, never a SQLite path printed whole; through the
+    /// option and through `DATABASE_URL` alike.
     @Test func aConnectionStringWithSpaceOrQuotesAroundItKeepsItsPassword() throws {
         let uri = "postgresql://moments:\(secret)@127.0.0.1:1/moments"
         let shown = "postgresql://moments:***@127.0.0.1:1/moments"

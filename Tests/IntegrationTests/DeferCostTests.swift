@@ -2,9 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `@defer` costs what the same answer costs without it, plus its framing
-/// (issue 34: a 23 KB document spreading one deferred fragment 2,000 times was
-/// answered with 67 MB of multipart body, peak RSS 277 MB).
+/// `@defer` costs what the same answer costs without it, plus its framing,
+/// however often a document spreads a deferred fragment.
 @Suite(.serialized) struct DeferCostTests {
     static let accept = "multipart/mixed;deferSpec=20220824, application/json"
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Live likes read by third-party client libraries, as users' programs read
 /// them: Python's `gql` 4.4 (`AIOHTTPTransport.subscribe`, Apollo's multipart
-/// protocol; it refused the quoted `boundary="graphql"`) and `httpx-sse`.
+/// protocol; it looks for the token form `boundary=graphql`) and `httpx-sse`.
 /// They live in a virtual environment of their own (gql 4.4 needs
 /// graphql-core 3.3, the schema check 3.2): `scripts/client-libraries.sh`
 /// makes it; without it these tests skip, unless

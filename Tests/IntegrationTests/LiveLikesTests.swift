@@ -48,8 +48,7 @@ import TestSupport
         #expect(logged.first?.contains(" cut") == false)
     }
 
-    /// The store's change feed tells live likes whatever the caches' settings
-    /// (they rode on the read cache's reports, and with it off streamed nothing).
+    /// The store's change feed tells live likes whatever the caches' settings.
     @Test func aLikeIsHeardWithTheCachesOff() throws {
         let server = try ServerProcess(
             databasePath: directory.databasePath, arguments: ["--cache-timelines", "0", "--response-cache-bytes", "0"])

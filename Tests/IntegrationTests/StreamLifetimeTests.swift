@@ -5,9 +5,9 @@ import Testing
 import TestSupport
 
 /// What ends a subscription's stream besides its client and shutdown: every
-/// path that ends a connection gives its slot back (issue 34: a reset after a
-/// pipelined request left it registered, and the viewer was refused with 429
-/// until a restart), and a stream ends when the token it was opened with does.
+/// path that ends a connection gives its slot back (a reset after a pipelined
+/// request included, or the viewer would meet 429 until a restart), and a
+/// stream ends when the token it was opened with does.
 @Suite(.serialized) struct StreamLifetimeTests {
     let directory: TemporaryDirectory
 

@@ -3,9 +3,8 @@ import Testing
 import TestSupport
 
 /// What an open stream keeps: the prepared operation and the variables it
-/// declares, not its request's body nor variables it never uses (issue 34:
-/// 176 streams whose variables carried an unused 300,000-element array took
-/// the server from 15 MB to 1,559 MB of RSS).
+/// declares, not its request's body nor variables it never uses, so a
+/// request's size does not become a stream's.
 @Suite(.serialized) struct StreamMemoryTests {
     static let users = ["0", "1", "2", "3", "4", "100", "101", "102", "103", "104", "105"]
 

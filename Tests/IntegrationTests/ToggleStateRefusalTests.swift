@@ -5,8 +5,7 @@ import TestSupport
 /// A toggle state whose variants' weights add up past `Int.max`, from a file
 /// or from the toggles cache, through the real binary: refused at load with a
 /// line naming the toggle, the built-in toggles served instead, and the
-/// process alive (it died with SIGILL on the first `featureToggles` request,
-/// and from the cache at every start after).
+/// process alive.
 @Suite struct ToggleStateRefusalTests {
     static let overflowing = """
         {"version":2,"features":[{"name":"x","enabled":true,"strategies":[],\

@@ -2,9 +2,9 @@ import Testing
 
 @testable import Toggles
 
-/// Variant weights come from a file, a toggle server or the toggles cache,
-/// and used to be summed unchecked: two weights near `Int.max` trapped the
-/// process on the first `featureToggles` request, and at every start after.
+/// Variant weights come from a file, a toggle server or the toggles cache:
+/// their sum is checked at load and at evaluation, so two weights near
+/// `Int.max` are a refused state, never a trap.
 @Suite struct WeightOverflowTests {
     /// Issue 33's state: weights 2^63−1 and 1.
     static let overflowing = """

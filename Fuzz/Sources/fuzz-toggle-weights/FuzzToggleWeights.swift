@@ -2,8 +2,8 @@ import FuzzSupport
 import Locking
 @testable import Toggles
 
-// Variant weights over the whole `Int` range (issue 33: two weights near 2^63 trapped the
-// process on the first request and at every start after, from the toggles cache). The input
+// Variant weights over the whole `Int` range: they come from files, toggle servers and the
+// toggles cache, and a sum past `Int.max` must be refused at load, never trap. The input
 // is read as records of 9 bytes: a flag byte (bit 0: the variant belongs to the strategy, not
 // the feature; bits 1-2: its stickiness) and a little-endian `Int` weight. Invariants:
 // - as a document (`ToggleState.parse`, the path of files, servers and the cache), a state is

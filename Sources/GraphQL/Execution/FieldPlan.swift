@@ -1,5 +1,4 @@
 import JSON
-import Locking
 import Synchronization
 
 /// One response key of a grouped field set (spec §6.3.2 CollectFields) with
@@ -172,7 +171,8 @@ final class DeferUsage: Sendable, Equatable {
         self.offset = offset
     }
 
+    /// One fragment has one label (its argument, with the execution's variables).
     static func == (lhs: DeferUsage, rhs: DeferUsage) -> Bool {
-        lhs.offset == rhs.offset && UTF8Key.same(lhs.label, rhs.label)
+        lhs.offset == rhs.offset
     }
 }
