@@ -7,6 +7,7 @@
 #   scripts/cluster.sh -- COMMAND [ARGS...]     # runs COMMAND against it (CLUSTER_URL, CLUSTER_DATABASE_URL), then stops
 #   scripts/cluster.sh --wrk like-mix           # drives wrk through it with one of the benchmark's workloads
 #   scripts/cluster.sh --check                  # the consistency check (scripts/cluster-check.py), 20 s
+#   scripts/cluster.sh --failover               # the failover drill (scripts/failover-check.py), about 20 s
 #
 # Options:
 #   --instances N        moments-bff instances (default 2)
@@ -22,7 +23,19 @@
 #   --wrk WORKLOAD       healthz, feed, feed-nolikes, feed-synthetic or like-mix (scripts/bench's
 #                        workloads and wrk scripts); --duration S (10), --connections N (64), --threads N (1)
 #   --check              run scripts/cluster-check.py (--duration S, default 20) and stop
+#   --standby            a synchronous standby beside the primary (pg_basebackup, application_name
+#                        standby1, synchronous_standby_names 'FIRST 1 (standby1)'); the instances get
+#                        the multi-host URL primary,standby with target_session_attrs=read-write (and
+#                        --read-database standby,primary with prefer-standby, where serve has it)
+#   --failover           --standby, then the failover drill (scripts/failover-check.py): under likes
+#                        through the balancer and each instance, the primary stopped (immediate), the
+#                        standby promoted 1 s later, the instances run with --request-timeout 4
 #   --keep               keep the temporary directory (database, configuration, logs)
+#
+# With --standby, CLUSTER_DATABASE_URL is the instances' multi-host URL and
+# CLUSTER_STANDBY_DATABASE_URL the standby alone; --failover's drill also
+# gets CLUSTER_INSTANCE_URLS, CLUSTER_PG_BIN, CLUSTER_PG_USER and the data
+# directories CLUSTER_PRIMARY_DATA and CLUSTER_STANDBY_DATA.
 #
 # `--port 0 --database FILE` is the benchmark's server command line, so
 # `scripts/bench.sh --peer 'pg-2=scripts/cluster.sh --instances 2'` measures
@@ -40,6 +53,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 
 instances=2 engine=postgresql binary="" configuration=release seed_args="" source_db="" lb_port=0 server_args=""
 wrk_workload="" duration="" connections=64 threads=1 check=0 keep=0 command=()
+standby=0 failover=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --instances) instances="$2"; shift 2 ;;
@@ -56,6 +70,8 @@ while [ $# -gt 0 ]; do
     --connections) connections="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
     --check) check=1; shift ;;
+    --standby) standby=1; shift ;;
+    --failover) failover=1 standby=1; shift ;;
     --keep) keep=1; shift ;;
     --) shift; command=("$@"); break ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
@@ -64,6 +80,8 @@ while [ $# -gt 0 ]; do
 done
 case "$engine" in postgresql|sqlite) ;; *) echo "cluster.sh: --engine is postgresql or sqlite" >&2; exit 64 ;; esac
 [ "$check" -eq 0 ] || [ "$engine" = postgresql ] || { echo "cluster.sh: --check reads PostgreSQL (not --engine sqlite)" >&2; exit 64; }
+[ "$standby" -eq 0 ] || [ "$engine" = postgresql ] || { echo "cluster.sh: --standby and --failover are PostgreSQL's (not --engine sqlite)" >&2; exit 64; }
+[ "$check" -eq 0 ] || [ "$failover" -eq 0 ] || { echo "cluster.sh: --check or --failover, not both" >&2; exit 64; }
 case "$instances" in ''|*[!0-9]*|0) echo "cluster.sh: --instances wants a positive number" >&2; exit 64 ;; esac
 
 say() { echo "cluster: $*" >&2; }
@@ -97,16 +115,24 @@ if [ -z "$source_db" ] && [ -z "$seed_args" ]; then
   if [ -n "$wrk_workload" ]; then
     # The workload's own data set, as scripts/bench seeds it.
     seed_args="$(python3 -B "$root/scripts/bench/drive.py" seed-args "$wrk_workload")"
-  elif [ "$check" -eq 1 ]; then
+  elif [ "$check" -eq 1 ] || [ "$failover" -eq 1 ]; then
     # More users and pairs than the demo's 11 users and 19 (user, visible moment) pairs.
     seed_args="--synthetic --users 200 --friends 6 --moments 2 --likes 3 --seed 1"
   fi
+fi
+
+# The drill holds every answer to the instances' request deadline (plus 1 s): a known one.
+request_timeout=""
+if [ "$failover" -eq 1 ]; then
+  request_timeout="$(printf '%s\n' "$server_args" | sed -n 's/.*--request-timeout[ =]\([0-9][0-9.]*\).*/\1/p')"
+  if [ -z "$request_timeout" ]; then request_timeout=4 server_args="--request-timeout 4 $server_args"; fi
 fi
 
 # --- clean-up: everything started here, by PID ------------------------------
 work="$(mktemp -d "${TMPDIR:-/tmp}/moments-cluster.XXXXXX")"
 pids=()          # instances and haproxy, stopped with SIGTERM
 pg_started=0
+standby_started=0
 as_postgres=()
 if [ "$(id -u)" -eq 0 ]; then
   as_postgres=(runuser -u postgres --)
@@ -127,6 +153,9 @@ cleanup() {
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   if [ "$pg_started" -eq 1 ]; then
     "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/pg" -m fast -w -t 30 stop >/dev/null 2>&1 || true
+  fi
+  if [ "$standby_started" -eq 1 ]; then   # promoted or not
+    "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/standby" -m fast -w -t 30 stop >/dev/null 2>&1 || true
   fi
   if [ "$keep" -eq 1 ]; then say "kept $work"; else rm -rf "$work"; fi
   exit "$status"
@@ -170,14 +199,61 @@ else
   "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -d "postgresql://postgres@127.0.0.1:$pg_port/postgres" -c 'CREATE DATABASE moments' >&2
   "$binary" copy --from "$source_db" --to "$database_url" >&2
   database_name="PostgreSQL $("$pg_bin/postgres" --version | sed 's/^[^0-9]*\([0-9][0-9.]*\).*/\1/') at $database_url"
+
+  if [ "$standby" -eq 1 ]; then
+    # A standby from a base backup of the primary (-R writes standby.signal and a
+    # primary_conninfo naming it standby1), on a port of its own.
+    "${as_postgres[@]}" "$pg_bin/pg_basebackup" -d "host=127.0.0.1 port=$pg_port user=postgres application_name=standby1" \
+      -D "$work/standby" -R -X stream -c fast >"$work/basebackup.out" 2>&1 \
+      || { cat "$work/basebackup.out" >&2; exit 1; }
+    grep -q "application_name=standby1" "$work/standby/postgresql.auto.conf" \
+      || { say "pg_basebackup -R wrote no application_name=standby1:"; cat "$work/standby/postgresql.auto.conf" >&2; exit 1; }
+    for attempt in 1 2 3; do
+      standby_port="$(free_port)"
+      if "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/standby" -l "$work/standby.log" -w -t 60 \
+           -o "-c listen_addresses=127.0.0.1 -c port=$standby_port -c unix_socket_directories='$work' -c max_connections=200" \
+           start >/dev/null; then
+        standby_started=1; break
+      fi
+      say "the standby did not start on port $standby_port (attempt $attempt)"
+    done
+    [ "$standby_started" -eq 1 ] || exit 1
+    # Synchronous only now: the backup's postgresql.auto.conf (the standby's) must not name a
+    # standby, or the promoted standby would wait for one at every commit.
+    for setting in "synchronous_standby_names = 'FIRST 1 (standby1)'" "synchronous_commit = on"; do
+      "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -d "postgresql://postgres@127.0.0.1:$pg_port/postgres" -c "ALTER SYSTEM SET $setting" >&2
+    done
+    "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -d "postgresql://postgres@127.0.0.1:$pg_port/postgres" -c 'SELECT pg_reload_conf()' >/dev/null
+    sync_state=""
+    for _ in $(seq 1 300); do   # up to 30 s
+      sync_state="$("$pg_bin/psql" -X -A -t -d "postgresql://postgres@127.0.0.1:$pg_port/postgres" \
+        -c "SELECT sync_state FROM pg_stat_replication WHERE application_name = 'standby1'" 2>/dev/null || true)"
+      [ "$sync_state" = sync ] && break
+      sleep 0.1
+    done
+    [ "$sync_state" = sync ] || { say "standby1 is not a synchronous standby (pg_stat_replication: '$sync_state')"; exit 1; }
+    database_url="postgresql://postgres@127.0.0.1:$pg_port,127.0.0.1:$standby_port/moments?target_session_attrs=read-write"
+    read_database_url="postgresql://postgres@127.0.0.1:$standby_port,127.0.0.1:$pg_port/moments?target_session_attrs=prefer-standby"
+    standby_database_url="postgresql://postgres@127.0.0.1:$standby_port/moments"
+    database_name="$database_name, synchronous standby standby1 on port $standby_port; the instances on $database_url"
+  fi
 fi
 say "$database_name, data from $(basename "$source_db")"
 
 # --- the instances -------------------------------------------------------------
+read_args=()
+if [ "$standby" -eq 1 ]; then
+  # Reads from the standby where the server can be told to (--read-database), the primary else.
+  serve_help="$("$binary" serve --help 2>&1 || true)"
+  case "$serve_help" in
+    *--read-database*) read_args=(--read-database "$read_database_url"); say "reads: --read-database $read_database_url" ;;
+    *) say "reads: on the primary (this moments-bff has no --read-database)" ;;
+  esac
+fi
 ports=()
 for i in $(seq 1 "$instances"); do
   # shellcheck disable=SC2086 # server_args is a list of options
-  "$binary" serve --host 127.0.0.1 --port 0 --database "$database_url" $server_args \
+  "$binary" serve --host 127.0.0.1 --port 0 --database "$database_url" "${read_args[@]}" $server_args \
     >"$work/bff$i.out" 2>"$work/bff$i.log" </dev/null &
   pids+=($!)
 done
@@ -259,6 +335,13 @@ done
 [ "$lb_ready" -eq 1 ] || { say "haproxy never had all $instances instances up"; exit 1; }
 url="http://127.0.0.1:$port"
 export CLUSTER_URL="$url" CLUSTER_DATABASE_URL="$database_url" CLUSTER_INSTANCES="$instances" CLUSTER_BINARY="$binary"
+if [ "$standby" -eq 1 ]; then
+  instance_urls=""
+  for p in "${ports[@]}"; do instance_urls="$instance_urls${instance_urls:+ }http://127.0.0.1:$p"; done
+  export CLUSTER_STANDBY_DATABASE_URL="$standby_database_url" CLUSTER_INSTANCE_URLS="$instance_urls" \
+    CLUSTER_PG_BIN="$pg_bin" CLUSTER_PG_USER="$([ ${#as_postgres[@]} -gt 0 ] && echo postgres || true)" \
+    CLUSTER_PRIMARY_DATA="$work/pg" CLUSTER_STANDBY_DATA="$work/standby"
+fi
 say "haproxy $("$haproxy_bin" -v | sed -n '1s/^HAProxy version \([^ ]*\).*/\1/p') on $url: $instances instance(s) behind it, $database_name"
 echo "listening on $url"
 
@@ -274,6 +357,8 @@ run_in_background() {   # so a SIGTERM reaches the traps while it runs
 
 if [ "$check" -eq 1 ]; then
   run_in_background python3 -B "$root/scripts/cluster-check.py" --duration "${duration:-20}"
+elif [ "$failover" -eq 1 ]; then
+  run_in_background python3 -B "$root/scripts/failover-check.py" --request-timeout "$request_timeout"
 elif [ -n "$wrk_workload" ]; then
   run_in_background python3 -B "$root/scripts/bench/drive.py" run "$wrk_workload" --binary "$binary" \
     --url "$url" --sqlite "$source_db" --duration "${duration:-10}" --connections "$connections" --threads "$threads"
