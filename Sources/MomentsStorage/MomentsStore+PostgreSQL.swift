@@ -37,11 +37,14 @@ extension MomentsStore {
 
         let reachability = PGReachability(onChange: options.onReachabilityChange)
         let pool = PGPool(uri: uri, configuration: options.postgreSQL, reachability: reachability)
+        // The standbys' own reachability, which nothing marks: a standby that fails pauses itself (`ReadRouting`).
+        let standby = options.readDatabase.map { PGPool(uri: $0, configuration: options.postgreSQL) }
+        let reads = ReadRouting(primary: pool, standby: standby)
         let likes = PostgreSQLLikeRepository(
-            pool: pool, clock: clock, commits: CommitMetrics(factory: options.metrics),
+            reads: reads, clock: clock, commits: CommitMetrics(factory: options.metrics),
             whileWaitingForCommit: options.database.whileWaitingForCommit)
-        let users = PostgreSQLUserRepository(pool: pool)
-        let moments = PostgreSQLMomentRepository(pool: pool)
+        let users = PostgreSQLUserRepository(reads: reads)
+        let moments = PostgreSQLMomentRepository(reads: reads)
         let box = FeedBox()
         let listening = DispatchSemaphore(value: 0)
         let listener = PGNotificationListener(
@@ -55,9 +58,11 @@ extension MomentsStore {
                 onListening: {
                     box.feed?.changeTrackingRestored()
                     listening.signal()
-                }))
-        let store = MomentsStore(backend: .postgreSQL(PostgreSQLBackend(pool: pool, listener: listener)),
-                                 users: users, moments: moments, likes: likes, cache: options.cache)
+                },
+                heartbeat: reads.heartbeat))
+        let store = MomentsStore(
+            backend: .postgreSQL(PostgreSQLBackend(reads: reads, listener: listener)),
+            users: users, moments: moments, likes: likes, cache: options.cache, firstHearing: standby.map { _ in reads })
         box.feed = store.changes
         listener.start()
         _ = listening.wait(timeout: .now() + .seconds(max(2, settings.connectTimeoutSeconds)))
@@ -82,6 +87,12 @@ extension MomentsStore {
     package var reachability: PGReachability? {
         guard case .postgreSQL(let database) = backend else { return nil }
         return database.pool.reachability
+    }
+
+    /// Where reads ran, with `--read-database`; nil without standbys.
+    package var readRouting: ReadRouting.Statistics? {
+        guard case .postgreSQL(let database) = backend, database.reads.standby != nil else { return nil }
+        return database.reads.statistics
     }
 
     // MARK: The QA page on PostgreSQL

@@ -20,6 +20,8 @@ package final class MomentsStore: Sendable {
         package var postgreSQL = PGPoolConfiguration()
         /// On PostgreSQL: how the change-notification connection checks itself.
         package var notifications = PGNotificationListener.Timing()
+        /// PostgreSQL: the standbys reads may go to (`--read-database`), as a libpq connection string.
+        package var readDatabase: String?
         /// On PostgreSQL: told of each change of the database's reachability (a log line each).
         package var onReachabilityChange: @Sendable (PGReachability.Change) -> Void = { _ in }
         /// Where the commit metrics go (`CommitMetrics`); by default nowhere.
@@ -79,8 +81,15 @@ package final class MomentsStore: Sendable {
 
     /// The repositories of either engine, behind the read cache when it is
     /// enabled; every like reported to the change feed.
-    init(backend: Backend, users: any UserRepository, moments: any MomentRepository, likes: any LikeRepository, cache configuration: ReadCacheConfiguration) {
+    /// `firstHearing` hears every change before the read cache does: what
+    /// decides where a read runs must know of a change before the cache that
+    /// a read would refill has dropped it.
+    init(
+        backend: Backend, users: any UserRepository, moments: any MomentRepository, likes: any LikeRepository,
+        cache configuration: ReadCacheConfiguration, firstHearing: (any DataChangeObserver)? = nil
+    ) {
         self.backend = backend
+        if let firstHearing { changes.subscribe(firstHearing) }
         guard configuration.isEnabled else {
             (self.users, self.moments, self.cache) = (users, moments, nil)
             self.likes = ChangeReportingLikeRepository(base: likes, feed: changes)

@@ -1,18 +1,22 @@
 import PostgreSQL
 
-/// A PostgreSQL database as the store uses it: the pool the repositories
-/// share and the connection that hears changes and watches the database.
+/// A PostgreSQL database as the store uses it: the primary's pool the
+/// repositories share, the standbys' when reads may go there (`reads`),
+/// and the connection that hears changes and watches the database.
 final class PostgreSQLBackend: Sendable {
-    let pool: PGPool
+    let reads: ReadRouting
     let listener: PGNotificationListener
 
-    init(pool: PGPool, listener: PGNotificationListener) {
-        self.pool = pool
+    var pool: PGPool { reads.primary }
+
+    init(reads: ReadRouting, listener: PGNotificationListener) {
+        self.reads = reads
         self.listener = listener
     }
 
     func close() {
         listener.stop()
-        pool.close()
+        reads.primary.close()
+        reads.standby?.close()
     }
 }

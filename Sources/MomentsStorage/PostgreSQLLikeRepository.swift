@@ -40,7 +40,7 @@ final class PostgreSQLLikeRepository: LikeRepository {
         """
     static let delete = "DELETE FROM moment_likes WHERE moment_id = $1 AND user_id = $2"
 
-    private let pool: PGPool
+    private let reads: ReadRouting
     private let clock: @Sendable () -> Int64
     private let commits: CommitMetrics
     /// Wraps a like's round trip to its commit, as SQLite's writer wraps its fsync wait
@@ -49,11 +49,11 @@ final class PostgreSQLLikeRepository: LikeRepository {
     private let whileWaitingForCommit: @Sendable (() -> Void) -> Void
 
     init(
-        pool: PGPool, clock: @escaping @Sendable () -> Int64,
+        reads: ReadRouting, clock: @escaping @Sendable () -> Int64,
         commits: CommitMetrics = CommitMetrics(factory: NOOPMetricsHandler.instance),
         whileWaitingForCommit: @escaping @Sendable (() -> Void) -> Void = { $0() }
     ) {
-        self.pool = pool
+        self.reads = reads
         self.clock = clock
         self.commits = commits
         self.whileWaitingForCommit = whileWaitingForCommit
@@ -62,7 +62,7 @@ final class PostgreSQLLikeRepository: LikeRepository {
     func likes(momentIDs: [String], viewerID: String, likers limit: Int) throws -> [UTF8Key: MomentLikes] {
         guard !momentIDs.isEmpty else { return [:] }
         var read = LikesRead(momentCount: momentIDs.count, limit: limit)
-        try pool.servingTransaction(.snapshotRead) { connection in
+        try reads.servingTransaction(.snapshotRead, moments: momentIDs) { connection in
             let rows = try connection.query(Self.likers, [.text(PGArray.encode(momentIDs)), .integer(Int64(limit))])
             for row in 0..<rows.count {
                 read.add(at: Int(try rows.int64(row, 0)) - 1, count: Int(try rows.int64(row, 1)), liker: rows.optionalText(row, 2))
@@ -81,7 +81,7 @@ final class PostgreSQLLikeRepository: LikeRepository {
 
     func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<UTF8Key> {
         guard !momentIDs.isEmpty else { return [] }
-        return try pool.serving { connection in try Self.likedMoments(momentIDs, by: viewerID, on: connection) }
+        return try reads.serving(moments: momentIDs) { connection in try Self.likedMoments(momentIDs, by: viewerID, on: connection) }
     }
 
     private static func likedMoments(_ momentIDs: [String], by viewerID: String, on connection: PGConnection) throws -> Set<UTF8Key> {
@@ -96,7 +96,7 @@ final class PostgreSQLLikeRepository: LikeRepository {
         var outcome: Result<Void, any Error> = .success(())
         whileWaitingForCommit {
             outcome = Result {
-                try pool.serving { connection in
+                try reads.primary.serving { connection in
                     let sql = isLiked ? Self.insert : Self.delete
                     let parameters: [PGValue] = isLiked ? [.text(momentID), .text(userID), .integer(likedAt)] : [.text(momentID), .text(userID)]
                     // The statement is its own transaction: its time is the commit's.

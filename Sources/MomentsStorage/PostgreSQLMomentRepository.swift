@@ -70,14 +70,14 @@ final class PostgreSQLMomentRepository: MomentRepository {
                 SELECT 1 FROM friendships AS f WHERE f.user_id = $2 AND f.friend_id = m.user_id)))
         """
 
-    private let pool: PGPool
+    private let reads: ReadRouting
 
-    init(pool: PGPool) {
-        self.pool = pool
+    init(reads: ReadRouting) {
+        self.reads = reads
     }
 
     func timeline(userID: String, page: PageRequest) throws -> Timeline? {
-        try pool.servingTransaction(.snapshotRead) { connection in
+        try reads.servingTransaction(.snapshotRead) { connection in
             guard let user = try PostgreSQLUserRepository.user(id: userID, on: connection) else { return nil }
             let (moments, hasNextPage) = try Self.moments(userID: userID, viewer: user, page: page, on: connection)
             return Timeline(user: user, moments: moments, hasNextPage: hasNextPage)
@@ -85,7 +85,7 @@ final class PostgreSQLMomentRepository: MomentRepository {
     }
 
     func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool {
-        try pool.serving { connection in
+        try reads.serving { connection in
             try connection.query(Self.visibility, [.text(momentID), .text(viewerID)]).bool(0, 0)
         }
     }

@@ -5,14 +5,14 @@ import PostgreSQL
 final class PostgreSQLUserRepository: UserRepository {
     static let userByID = "SELECT id, name, avatar, background_image FROM users WHERE id = $1"
 
-    private let pool: PGPool
+    private let reads: ReadRouting
 
-    init(pool: PGPool) {
-        self.pool = pool
+    init(reads: ReadRouting) {
+        self.reads = reads
     }
 
     func user(id: String) throws -> User? {
-        try pool.serving { connection in try Self.user(id: id, on: connection) }
+        try reads.serving { connection in try Self.user(id: id, on: connection) }
     }
 
     /// The user, read on a connection already checked out (inside another read).

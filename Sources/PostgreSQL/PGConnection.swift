@@ -22,6 +22,10 @@ package final class PGConnection {
     /// waits at most the statement timeout plus a second from its start.
     package var wait: PGWait?
     private let statementBound: Duration
+    /// On a standby, the replay position this connection last read
+    /// (`pg_last_wal_replay_lsn()`, `PGLSN`): it only grows while the
+    /// connection lasts, so a read that needs no more need not ask again.
+    package var replayedLSN: UInt64 = 0
 
     /// Connects with `uri` (a libpq connection URI, `postgres://...`) and
     /// `settings`, within `wait` (if any) and the settings' connect timeout;

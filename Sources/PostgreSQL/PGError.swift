@@ -88,10 +88,20 @@ package struct PGError: Error, Sendable, Hashable, CustomStringConvertible {
         (isUnanswered || sqlState == Self.unreachableState) && call != "pool" && call != PGConnection.connectCall
     }
 
-    /// The database could not be reached or did not answer in time (class
-    /// 08, or the server shutting down): what a client is told as "the
-    /// database is unavailable", as opposed to an error in a statement.
-    package var isUnavailable: Bool { isConnectionFailure }
+    /// The database could not serve the call now, and the same call may
+    /// succeed later: what a client is told as "the database is unavailable;
+    /// try again", as opposed to an error in the statement. Class 08 (a
+    /// connection's failure, no answer in time), class 53 (insufficient
+    /// resources: too many connections, a full disk), the server shutting
+    /// down or starting (57P01-57P03), a statement cancelled by
+    /// `statement_timeout` (57014) or waiting on a lock (55P03), a
+    /// serialization failure or deadlock (40001, 40P01), and a write that
+    /// reached a server that became a standby in a failover (25006).
+    package var isUnavailable: Bool {
+        isConnectionFailure || sqlState.hasPrefix("53") || Self.transientStates.contains(sqlState)
+    }
+
+    private static let transientStates: Set<String> = ["57P01", "57P02", "57P03", "57014", "55P03", "40001", "40P01", "25006"]
 }
 
 extension String {

@@ -21,11 +21,15 @@ import Locking
 /// So whatever the network does, what the caches serve is never older than
 /// the window.
 ///
-/// Reachability (`PGReachability`): a heartbeat unanswered for
-/// `heartbeatTimeoutMilliseconds`, or a connect that fails (each bounded by
-/// that timeout too), makes the database unreachable; it reconnects every
-/// `reconnectDelayMilliseconds`, and once `LISTEN` is answered the database
-/// is reachable again.
+/// Reachability (`PGReachability`) is decided here alone: a heartbeat
+/// unanswered for `heartbeatTimeoutMilliseconds`, or a connect that fails
+/// (each bounded by that timeout too), makes the database unreachable; it
+/// reconnects every `reconnectDelayMilliseconds`, and every answered
+/// heartbeat (`LISTEN` the first) makes it reachable, so a database that
+/// was only slow is reachable again at its next answer.
+///
+/// With `Handlers.heartbeat`, each heartbeat is that query (the primary's
+/// WAL position, for reads from standbys) and its answer is handed on.
 package final class PGNotificationListener: Sendable {
     package struct Timing: Sendable {
         /// Default 250 ms.
@@ -56,15 +60,38 @@ package final class PGNotificationListener: Sendable {
         package var onLost: @Sendable () -> Void
         /// Confirmed listening again: nothing committed from now on will be missed.
         package var onListening: @Sendable () -> Void
+        /// What each heartbeat asks instead of `SELECT 1`; nil: `SELECT 1`.
+        package var heartbeat: Heartbeat?
 
-        package init(onNotification: @escaping @Sendable (String) -> Void, onLost: @escaping @Sendable () -> Void, onListening: @escaping @Sendable () -> Void) {
+        package init(
+            onNotification: @escaping @Sendable (String) -> Void, onLost: @escaping @Sendable () -> Void,
+            onListening: @escaping @Sendable () -> Void, heartbeat: Heartbeat? = nil
+        ) {
             self.onNotification = onNotification
             self.onLost = onLost
             self.onListening = onListening
+            self.heartbeat = heartbeat
         }
 
         /// For a monitor whose notifications nobody needs (no cache).
         package static let none = Handlers(onNotification: { _ in }, onLost: {}, onListening: {})
+    }
+
+    /// A heartbeat that asks something: `query` (one row, one column) is
+    /// sent as each heartbeat, `onSent` called just before it is sent, and
+    /// `onAnswered` with its value when it is answered. The server answers
+    /// after delivering the notifications of every commit made before the
+    /// query ran, so the answer covers whatever was heard before `onSent`.
+    package struct Heartbeat: Sendable {
+        package var query: String
+        package var onSent: @Sendable () -> Void
+        package var onAnswered: @Sendable (String) -> Void
+
+        package init(query: String, onSent: @escaping @Sendable () -> Void, onAnswered: @escaping @Sendable (String) -> Void) {
+            self.query = query
+            self.onSent = onSent
+            self.onAnswered = onAnswered
+        }
     }
 
     private let uri: String
@@ -176,10 +203,14 @@ package final class PGNotificationListener: Sendable {
                 guard cpq_PQconsumeInput(conn) == 1 else { return .failed }
                 while cpq_PQisBusy(conn) == 0, let answer = cpq_PQgetResult(conn) {
                     let status = cpq_PQresultStatus(answer)
+                    let value = status == PGRES_TUPLES_OK && cpq_PQntuples(answer) > 0 && cpq_PQgetisnull(answer, 0, 0) == 0
+                        ? String(cString: cpq_PQgetvalue(answer, 0, 0)) : nil
                     cpq_PQclear(answer)
                     guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { return .failed }
                     if let sent = pendingSince {
-                        if confirmedAt == nil { reachability.markReachable() } else { reachability.contact() }
+                        // Every answer counts: a database that was only slow is reachable again here.
+                        reachability.markReachable()
+                        if let value { handlers.heartbeat?.onAnswered(value) }
                         confirmedAt = sent
                         pendingSince = nil
                     }
@@ -199,7 +230,8 @@ package final class PGNotificationListener: Sendable {
                 return .unreachable("no answer to a heartbeat in \(timing.heartbeatTimeoutMilliseconds) ms")
             }
             if pendingSince == nil, Self.elapsed(lastSent, now) >= UInt64(timing.heartbeatIntervalMilliseconds) {
-                guard cpq_PQsendQuery(conn, "SELECT 1") == 1, cpq_PQflush(conn) >= 0 else { return .failed }
+                handlers.heartbeat?.onSent()
+                guard cpq_PQsendQuery(conn, handlers.heartbeat?.query ?? "SELECT 1") == 1, cpq_PQflush(conn) >= 0 else { return .failed }
                 pendingSince = now
                 lastSent = now
             }

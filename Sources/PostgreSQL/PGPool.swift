@@ -7,11 +7,12 @@ import Locking
 /// A loan waits for a connection, a connect and the answers to its
 /// statements within one `PGWait`: the caller's deadline (a request's),
 /// capped at the statement bound (`PGPoolConfiguration.statementBound`).
-/// A connect that fails and a loan that reaches the statement bound
-/// unanswered make the database unreachable (`PGReachability`): from then
-/// on calls fail at once, and waits under way give up, until the monitor
-/// reaches it again. A loan that reaches the caller's deadline first fails
-/// alone: that was the request's time, not the database's.
+/// A loan that ends unanswered, a connect that fails and a statement the
+/// server cancels fail that call alone: a statement waiting on a lock or a
+/// caller waiting for a busy pool says nothing about whether the database
+/// answers. Only the monitor's heartbeat decides that (`PGReachability`);
+/// while the database is known to be unreachable, calls fail at once and
+/// waits under way give up.
 ///
 /// Reconnecting: a connection that libpq reports broken, that did not
 /// answer, that is left inside a transaction, or that was pooled before the
@@ -47,10 +48,6 @@ package final class PGPool: Sendable {
             return try lend(wait: wait, body)
         } catch let error as PGError where error.endedAStatementUnanswered {
             reachability.discarded()
-            // Unanswered within the statement bound, not cut short by the caller's deadline.
-            if error.isUnanswered, deadline.map({ $0 > .now }) ?? true {
-                reachability.markUnreachable("no answer in \(configuration.statementBound) (\(error.call))")
-            }
             throw error
         }
     }
@@ -132,21 +129,11 @@ package final class PGPool: Sendable {
         return (try connect(wait: wait), false)
     }
 
-    /// A new connection. A connect refused, failed, or unanswered within the
-    /// connect timeout makes the database unreachable; one cut short by the
-    /// caller's deadline does not.
+    /// A new connection, within `wait` and the connect timeout.
     private func connect(wait: PGWait) throws(PGError) -> PGConnection {
-        let ownBound = ContinuousClock.now.advanced(by: .seconds(configuration.connection.connectTimeoutSeconds))
-        do {
-            let connection = try PGConnection(uri: uri, settings: configuration.connection, wait: wait)
-            reachability.contact()
-            return connection
-        } catch {
-            if error.isConnectionFailure && (!error.isUnanswered || ownBound <= wait.deadline) {
-                reachability.markUnreachable("connect failed: \(error.message)")
-            }
-            throw error
-        }
+        let connection = try PGConnection(uri: uri, settings: configuration.connection, wait: wait)
+        reachability.contact()
+        return connection
     }
 
     private func checkin(_ connection: PGConnection) {

@@ -4,12 +4,14 @@ import Locking
 /// that fails requests fast while the database is known to be unreachable,
 /// that readiness reports, and that operators see in the metrics.
 ///
-/// The rule: it becomes unreachable when a connect fails or times out, when
-/// a statement gets no answer within its own bound, or when the monitor's
-/// heartbeat goes unanswered (`PGMonitor`); it becomes reachable again only
-/// when the monitor has connected and been answered. While unreachable,
-/// every pool call fails at once (`PGPool`), waits already under way give
-/// up within `PGWait.slice`, and connections pooled before are discarded.
+/// The rule: only the monitor's heartbeat decides (`PGNotificationListener`).
+/// The database becomes unreachable when a heartbeat goes unanswered or the
+/// monitor's connect fails, and reachable again at its next answered
+/// heartbeat. A request's statement that waits on a lock, on a busy pool or
+/// past `statement_timeout` fails that request and says nothing here. While
+/// unreachable, every pool call fails at once (`PGPool`), waits already
+/// under way give up within `PGWait.slice`, and connections pooled before
+/// are discarded.
 package final class PGReachability: Sendable {
     /// One change of state, for the log line that reports it.
     package enum Change: Sendable {
@@ -52,7 +54,7 @@ package final class PGReachability: Sendable {
         state.withLock { $0.lastContact = now }
     }
 
-    /// The database did not answer, or refused: fail fast from now on.
+    /// The monitor's heartbeat went unanswered, or its connect failed: fail fast from now on.
     package func markUnreachable(_ reason: String) {
         let now = ContinuousClock.now
         let changed = state.withLock { state in
@@ -66,7 +68,7 @@ package final class PGReachability: Sendable {
         if changed { onChange(.unreachable(reason: reason)) }
     }
 
-    /// The monitor reached the database again.
+    /// The monitor's heartbeat was answered.
     package func markReachable() {
         let now = ContinuousClock.now
         let downFor = state.withLock { state -> Duration? in

@@ -62,6 +62,11 @@ package enum MetricCatalog {
         Entry(name: "moments_db_requests_failed_fast_total", help: "Database calls refused at once because the database was known to be unreachable."),
         Entry(name: "moments_db_connections_discarded_total",
               help: "PostgreSQL connections closed because a wait for the server ended unanswered or the database became unreachable."),
+        // Reads from standbys (ReadRouting, read at a scrape; only with --read-database).
+        Entry(name: "moments_db_reads_total", help: "PostgreSQL reads, by where they ran (target: primary, standby)."),
+        Entry(name: "moments_db_standby_fallbacks_total",
+              help: "Reads that could have gone to a standby and ran on the primary, by reason (recent_change, behind, unavailable, not_standby)."),
+        Entry(name: "moments_db_standby_lag_bytes", help: "Bytes of WAL the standby was behind what reads needed, at its last check (0: caught up)."),
         // Subscription streams (LiveLikes, read at a scrape).
         Entry(name: "moments_streams_open", help: "Subscription streams open now."),
         Entry(name: "moments_stream_events_sent_total", help: "Subscription results written to streams that have ended (counted at each stream's end)."),

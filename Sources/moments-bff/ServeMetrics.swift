@@ -71,6 +71,17 @@ struct ServeMetrics {
             exporter.collectCounter("moments_db_requests_failed_fast_total") { Int(clamping: database.value.failedFast) }
             exporter.collectCounter("moments_db_connections_discarded_total") { Int(clamping: database.value.connectionsDiscarded) }
         }
+        if let initial = store.readRouting {
+            let reads = exporter.snapshot(initial) { store.readRouting ?? initial }
+            exporter.collectCounter("moments_db_reads_total", dimensions: [("target", "primary")]) { Int(clamping: reads.value.primaryReads) }
+            exporter.collectCounter("moments_db_reads_total", dimensions: [("target", "standby")]) { Int(clamping: reads.value.standbyReads) }
+            for reason in ReadRouting.Fallback.allCases {
+                exporter.collectCounter("moments_db_standby_fallbacks_total", dimensions: [("reason", reason.rawValue)]) {
+                    Int(clamping: reads.value.fallbacks[reason, default: 0])
+                }
+            }
+            exporter.collectGauge("moments_db_standby_lag_bytes") { Double(reads.value.lagBytes) }
+        }
         if let live {
             let streams = exporter.snapshot(live.statistics) { live.statistics }
             exporter.collectGauge("moments_streams_open") { Double(streams.value.open) }

@@ -20,6 +20,9 @@ struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("database"), help: "SQLite database file, or a PostgreSQL connection string (postgres://..., postgresql://... or libpq's host=... form); an empty database gets schema.sql and the demo data. [DATABASE_PATH, then DATABASE_URL] (default: ./moments.sqlite)")
     var databasePath: String?
 
+    @Option(name: .customLong("read-database"), help: "On PostgreSQL: standbys for reads, as a libpq connection string (several hosts: postgresql://h1,h2/db?target_session_attrs=prefer-standby); a read goes to a standby only once it has replayed every change this instance knows of, otherwise to the primary. [READ_DATABASE_URL] (default: none, every read on --database)")
+    var readDatabase: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical. Access logs are info. [LOG_LEVEL] (default: info)")
     var logLevel: String?
 
@@ -126,7 +129,21 @@ struct ServeOptions: ParsableArguments {
 
     /// Every value from its option, else its environment variable, else its
     /// default; numbers are range-checked by `NumericOption` (see `OptionBounds`).
+    /// The standbys' connection string: only PostgreSQL's, and only beside a PostgreSQL primary.
+    static func readDatabase(_ raw: String?, primary: String) throws -> String? {
+        guard let raw, !raw.isEmpty else { return nil }
+        let location = DatabaseLocation(raw)
+        guard case .postgreSQL(let uri) = location else {
+            throw ValidationError("--read-database \(location) is not a PostgreSQL connection string")
+        }
+        guard case .postgreSQL = DatabaseLocation(primary) else {
+            throw ValidationError("--read-database needs --database on PostgreSQL (standbys of a SQLite file do not exist)")
+        }
+        return uri
+    }
+
     func resolve() throws -> ServeConfiguration {
+        let primary = databasePath ?? Environment.string("DATABASE_PATH") ?? Environment.string("DATABASE_URL") ?? "moments.sqlite"
         var http = HTTPLimits()
         http.maxRequestLineLength = try OptionBounds.maxRequestLineBytes.resolve(maxRequestLineBytes)
         http.maxHeaderBlockBytes = try OptionBounds.maxHeaderBytes.resolve(maxHeaderBytes)
@@ -194,7 +211,8 @@ struct ServeOptions: ParsableArguments {
         return ServeConfiguration(
             host: Environment.resolve(host, "HOST", default: "127.0.0.1"),
             port: try OptionBounds.port.resolve(port),
-            databasePath: databasePath ?? Environment.string("DATABASE_PATH") ?? Environment.string("DATABASE_URL") ?? "moments.sqlite",
+            databasePath: primary,
+            readDatabase: try Self.readDatabase(readDatabase ?? Environment.string("READ_DATABASE_URL"), primary: primary),
             readerConnections: try OptionBounds.readers.resolve(readers),
             postgresConnections: try OptionBounds.postgresConnections.resolve(postgresConnections),
             postgresStatementTimeoutMilliseconds: try OptionBounds.postgresStatementTimeoutMs.resolve(postgresStatementTimeoutMs),
@@ -222,6 +240,8 @@ struct ServeConfiguration {
     var host: String
     var port: Int
     var databasePath: String
+    /// `--read-database`: standbys' connection string (checked: PostgreSQL beside a PostgreSQL primary).
+    var readDatabase: String?
     var readerConnections: Int
     var postgresConnections: Int
     var postgresStatementTimeoutMilliseconds: Int
@@ -247,6 +267,7 @@ struct ServeConfiguration {
 
     var storeOptions: MomentsStore.Options {
         var options = MomentsStore.Options(readers: readerConnections, seedDemoData: true, cache: cache)
+        options.readDatabase = readDatabase
         options.postgreSQL.maxConnections = postgresConnections
         options.postgreSQL.connection.statementTimeoutMilliseconds = postgresStatementTimeoutMilliseconds
         // A like's handler waits for its commit (SQLite's group fsync, PostgreSQL's round trip): meanwhile the pool runs another request.
@@ -257,6 +278,7 @@ struct ServeConfiguration {
     var logMetadata: Logger.Metadata {
         [
             "host": "\(host)", "port": "\(port)", "database": "\(DatabaseLocation(databasePath))",
+            "readDatabase": "\(readDatabase.map { DatabaseLocation($0).description } ?? "none")",
             "readers": "\(readerConnections)", "postgresConnections": "\(postgresConnections)", "cors": "\(corsOrigins)", "logBufferBytes": "\(logBufferBytes)",
             "cacheTimelines": "\(cache.isEnabled ? cache.timelineCapacity : 0)", "cacheMomentLikes": "\(cache.momentLikesCapacity)",
             "maxPageSize": "\(pageSize.maximum)", "responseCacheBytes": "\(responseCacheBytes)",

@@ -66,33 +66,42 @@ struct PartitionedConnectionTests {
         #expect(pool.reachability.snapshot.connectionsDiscarded == 1)
     }
 
-    @Test func noAnswerWithinTheStatementBoundFailsLaterCallsFast() throws {
+    @Test func noAnswerWithinTheStatementBoundFailsThatCallAloneAndLeavesReachabilityToTheMonitor() throws {
+        defer { relay.stop() }
+        // statement_timeout 1 s: the statement bound is 2 s.
+        let configuration = PGPoolConfiguration(connection: PGConnectionSettings(statementTimeoutMilliseconds: 1000))
+        let pool = PGPool(uri: relayedURI, configuration: configuration)
+        defer { pool.close() }
+        _ = try pool.withConnection { try $0.query("SELECT 1") }
+        relay.partition()
+        let started = ContinuousClock.now
+        let error = #expect(throws: PGError.self) { try pool.withConnection { try $0.query("SELECT 1") } }
+        #expect(started.duration(to: .now) < .seconds(4))
+        #expect(error?.isUnavailable == true)
+        #expect(pool.reachability.isReachable, "a statement's wait says nothing of the database: a lock looks the same")
+        #expect(pool.reachability.snapshot.connectionsDiscarded == 1)
+    }
+
+    @Test func whileTheMonitorSaysUnreachableCallsFailFastAndItsNextAnswerEndsIt() throws {
         defer { relay.stop() }
         let changes = Locked<[String]>([])
         let reachability = PGReachability(onChange: { change in
             let name = if case .unreachable = change { "unreachable" } else { "reachable" }
             changes.withLock { $0.append(name) }
         })
-        // statement_timeout 1 s: the statement bound is 2 s.
-        let configuration = PGPoolConfiguration(connection: PGConnectionSettings(statementTimeoutMilliseconds: 1000))
-        let pool = PGPool(uri: relayedURI, configuration: configuration, reachability: reachability)
+        let pool = PGPool(uri: relayedURI, reachability: reachability)
         defer { pool.close() }
         _ = try pool.withConnection { try $0.query("SELECT 1") }
-        relay.partition()
-        let started = ContinuousClock.now
-        #expect(throws: PGError.self) { try pool.withConnection { try $0.query("SELECT 1") } }
-        #expect(started.duration(to: .now) < .seconds(4))
-        #expect(!reachability.isReachable)
-
+        reachability.markUnreachable("no answer to a heartbeat in 2000 ms")
         let refused = ContinuousClock.now
         let error = #expect(throws: PGError.self) { try pool.withConnection { try $0.query("SELECT 1") } }
         #expect(refused.duration(to: .now) < .milliseconds(100), "failed fast")
         #expect(error?.isUnavailable == true)
         #expect(reachability.snapshot.failedFast == 1)
-        relay.heal()
-        // Only the monitor makes it reachable again; then the pool's old connection is not reused.
         reachability.markReachable()
+        // The connection pooled before the database became unreachable is not reused.
         #expect(try pool.withConnection { try $0.query("SELECT 3").text(0, 0) } == "3")
+        #expect(reachability.snapshot.connectionsDiscarded == 1)
         #expect(changes.withLock { $0 } == ["unreachable", "reachable"], "one change each way, one log line each")
     }
 
@@ -121,5 +130,32 @@ struct PartitionedConnectionTests {
 
         relay.heal()
         try #require(eventually(within: .seconds(5)) { reachability.isReachable && listening.withLock { $0 } })
+    }
+
+    @Test func aStatementTheServerCancelsIsUnavailableAndLeavesTheDatabaseReachable() throws {
+        defer { relay.stop() }
+        let configuration = PGPoolConfiguration(connection: PGConnectionSettings(statementTimeoutMilliseconds: 300))
+        let pool = PGPool(uri: relayedURI, configuration: configuration)
+        defer { pool.close() }
+        let error = #expect(throws: PGError.self) { try pool.withConnection { try $0.query("SELECT pg_sleep(5)") } }
+        #expect(error?.sqlState == "57014", "query_canceled by statement_timeout")
+        #expect(error?.isUnavailable == true, "answered DATABASE_UNAVAILABLE, not INTERNAL_SERVER_ERROR")
+        #expect(pool.reachability.isReachable)
+        #expect(try pool.withConnection { try $0.query("SELECT 4").text(0, 0) } == "4", "the connection is still good")
+    }
+
+    @Test func aDatabaseMarkedUnreachableIsReachableAgainAtTheMonitorsNextAnswer() throws {
+        defer { relay.stop() }
+        let reachability = PGReachability()
+        let monitor = PGNotificationListener(
+            uri: relayedURI, channel: "monitor_slow_test", settings: PGConnectionSettings(),
+            timing: .init(heartbeatIntervalMilliseconds: 100, heartbeatTimeoutMilliseconds: 2000, reconnectDelayMilliseconds: 100),
+            reachability: reachability, handlers: .none)
+        monitor.start()
+        defer { monitor.stop() }
+        try #require(eventually { reachability.snapshot.lastContact > .now.advanced(by: .milliseconds(-150)) })
+        reachability.markUnreachable("a stand-in for a slow answer")
+        // The monitor's connection never broke: its next heartbeat's answer is enough.
+        try #require(eventually(within: .seconds(1)) { reachability.isReachable })
     }
 }
