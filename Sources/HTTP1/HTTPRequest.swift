@@ -13,6 +13,10 @@ package struct HTTPRequest: Sendable {
     /// This request's id (`RequestID`), set by the server before the handler
     /// runs and echoed on the response; empty in tests without a server.
     package var requestID = ""
+    /// When the server read the request's last byte (set by the server):
+    /// its deadlines count from here, so time spent queued for a handler is
+    /// the request's own. Nil in tests without a server: the handler's start stands in.
+    package var arrival: ContinuousClock.Instant?
 
     package init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.method = method

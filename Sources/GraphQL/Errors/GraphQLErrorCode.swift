@@ -18,4 +18,6 @@ package enum GraphQLErrorCode: String, Sendable, Hashable, CaseIterable {
     case internalServerError = "INTERNAL_SERVER_ERROR"
     /// The database could not be reached or did not answer within the request's deadline: retry later.
     case databaseUnavailable = "DATABASE_UNAVAILABLE"
+    /// The request's deadline passed while it waited for the server to start it: retry later.
+    case serverBusy = "SERVER_BUSY"
 }

@@ -158,8 +158,8 @@ package struct GraphQLHTTPHandler: HTTPHandler {
 
     /// The response before `withCachePolicy`.
     private func uncachedResponse(_ request: HTTPRequest) -> HTTPResponse {
-        // The request timeout counts from here: body parsing and preparation too.
-        let deadline = ContinuousClock.now.advanced(by: engine.limits.requestTimeout)
+        // The request timeout counts from its arrival: queueing for a handler, body parsing and preparation too.
+        let deadline = (request.arrival ?? .now).advanced(by: engine.limits.requestTimeout)
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
         var viewer: String?
         var tokenExpiry: Int64?
@@ -187,6 +187,12 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     private func respond(
         to request: HTTPRequest, media: GraphQLMediaType, deadline: ContinuousClock.Instant, viewer: String?, tokenExpiry: Int64?
     ) throws(RequestRefusal) -> HTTPResponse {
+        guard deadline > .now else {
+            // Its time went waiting for a handler: running it now would only answer later than its client waits.
+            throw RequestRefusal(
+                .serviceUnavailable, "The server could not start this request within its timeout; try again later.",
+                code: .serverBusy, headers: Self.retryLater)
+        }
         let isPost = request.method == .post
         let parameters = try parameters(of: request)
 
