@@ -82,6 +82,8 @@ case "$engine" in postgresql|sqlite) ;; *) echo "cluster.sh: --engine is postgre
 [ "$check" -eq 0 ] || [ "$engine" = postgresql ] || { echo "cluster.sh: --check reads PostgreSQL (not --engine sqlite)" >&2; exit 64; }
 [ "$standby" -eq 0 ] || [ "$engine" = postgresql ] || { echo "cluster.sh: --standby and --failover are PostgreSQL's (not --engine sqlite)" >&2; exit 64; }
 [ "$check" -eq 0 ] || [ "$failover" -eq 0 ] || { echo "cluster.sh: --check or --failover, not both" >&2; exit 64; }
+[ "$failover" -eq 0 ] || [ ${#command[@]} -eq 0 ] \
+  || { echo "cluster.sh: --failover runs scripts/failover-check.py itself; --standby -- python3 scripts/failover-check.py ARGS runs it with others" >&2; exit 64; }
 case "$instances" in ''|*[!0-9]*|0) echo "cluster.sh: --instances wants a positive number" >&2; exit 64 ;; esac
 
 say() { echo "cluster: $*" >&2; }

@@ -15,9 +15,10 @@ instance, and each instance's `/readyz` is read every 100 ms. After
 `--promote-after` seconds later the standby is promoted (`pg_ctl promote -w`),
 and the load goes on for `--after` seconds. Every like's send and answer
 times, HTTP status and `errors[].extensions.code` are kept. The loops like
-one half of their pairs before the stop and the other half from the stop on,
-so the first half's last acknowledged states are exactly what the standby had
-to have when it was promoted.
+one half of their pairs before the stop and the other half (with every pair
+of the streams' users) from the stop on, so the first half's last
+acknowledged states are exactly what the standby had to have when it was
+promoted.
 
 It prints the timeline (times in seconds from the stop command) and fails
 (exit 1) unless
@@ -37,7 +38,8 @@ It prints the timeline (times in seconds from the stop command) and fails
    `DATABASE_UNAVAILABLE` then (what was seen is printed); and `200` again
    after the promotion, to the end;
 6. each stream stayed open and heard the likes made after recovery: every
-   like or unlike of its user's pairs sent once its instance was ready again
+   change of its user's pairs (a like or unlike acknowledged after one that
+   was, so a change for certain) sent once its instance was ready again
    reached it within `--window` (2 s) of the acknowledgement (an event
    showing that state, or a later one), at least one of them.
 
@@ -193,12 +195,22 @@ class Drill:
         client.close()
         draw.shuffle(pairs)
         pairs = pairs[: self.a.max_pairs]
-        self.pools = [([], []) for _ in range(self.a.writers)]
-        for i, (pair, state) in enumerate(pairs):
+        for pair, state in pairs:
             self.initial[pair] = state
             self.user_pairs.setdefault(pair[0], []).append(pair[1])
-            self.pools[(i // 2) % self.a.writers][i % 2].append(pair)
         self.users = sorted(self.user_pairs)
+        # The streams' users (one per instance): their pairs are liked from the stop on, by every
+        # loop (so through every route), for the streams to hear after recovery; the other
+        # pairs alternately before the stop or from it on, spread over the loops.
+        chosen = draw.sample(self.users, min(len(self.users), len(self.instances)))
+        self.stream_users = [chosen[i % len(chosen)] for i in range(len(self.instances))]
+        self.pools = [([], []) for _ in range(self.a.writers)]
+        streamed = [p for p, _ in pairs if p[0] in self.stream_users]
+        others = [p for p, _ in pairs if p[0] not in self.stream_users]
+        for i, pair in enumerate(streamed):
+            self.pools[i % self.a.writers][1].append(pair)
+        for i, pair in enumerate(others):
+            self.pools[(i // 2) % self.a.writers][i % 2].append(pair)
         if any(not before or not after for before, after in self.pools):
             raise SystemExit("failover-check: too few (user, visible moment) pairs for the writers")
 
@@ -322,9 +334,8 @@ class Drill:
 
     def run(self) -> None:
         threads = [threading.Thread(target=self.prober, args=(t,), daemon=True) for t in self.instances]
-        draw = random.Random(self.a.seed + 7)
-        for target in self.instances:
-            stream, ready = Stream(target.name, draw.choice(self.users)), threading.Event()
+        for target, user in zip(self.instances, self.stream_users):
+            stream, ready = Stream(target.name, user), threading.Event()
             self.streams.append(stream)
             threads.append(threading.Thread(target=self.subscriber, args=(stream, target.url, ready), daemon=True))
             threads[-1].start()
@@ -385,6 +396,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--max-users", type=int, default=40)
     p.add_argument("--max-pairs", type=int, default=400)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--dump", help="write every like, stream event and probe to this JSON file (times from the stop)")
     a = p.parse_args(argv)
     for name in ("url", "instance_urls", "database_url", "standby_database_url", "binary", "pg_bin",
                  "primary_data", "standby_data"):
@@ -403,7 +415,29 @@ def main(argv: list[str]) -> int:
           f"request timeout {a.request_timeout:g} s; {a.steady:g} s, stop, {a.promote_after:g} s, promote, {a.after:g} s",
           flush=True)
     drill.run()
+    if a.dump:
+        dump(drill, a.dump)
     return report(drill)
+
+
+def dump(d: Drill, path: str) -> None:
+    t0 = d.t_stop
+
+    def rel(t: float) -> float | None:
+        return None if t == float("inf") else round(t - t0, 4)
+
+    with open(path, "w") as f:
+        json.dump({
+            "times": {"start": rel(d.t_start), "stop": 0.0, "stopped": rel(d.t_stopped), "promote": rel(d.t_promote),
+                      "promoted": rel(d.t_promoted), "load_end": rel(d.t_load_end)},
+            "likes": [{"user": o.pair[0], "moment": o.pair[1], "isLiked": o.state, "target": o.target, "served": o.served,
+                       "sent": rel(o.sent), "answered": rel(o.answered), "status": o.status, "acked": o.acked,
+                       "codes": o.codes, "messages": o.messages} for o in sorted(d.ops, key=lambda o: o.sent)],
+            "streams": [{"server": st.server, "user": st.user, "opened": rel(st.opened), "ended": rel(st.ended),
+                         "end_reason": st.end_reason,
+                         "events": [[rel(t), m, liked] for t, m, liked in st.events]} for st in d.streams],
+            "readyz": {name: [[rel(t), s] for t, s in record] for name, record in d.probes.items()},
+        }, f, indent=1)
 
 
 def report(d: Drill) -> int:
@@ -526,6 +560,12 @@ def report(d: Drill) -> int:
                 events = [(t, s) for t, m, s in stream.events if m == moment]
                 for k, o in enumerate(history):
                     if not o.acked or o.sent < back or o.answered > d.t_load_end:
+                        continue
+                    # A change only if the state before it is known (the previous operation was
+                    # acknowledged, or there was none) and differs: after an error it is unknown.
+                    if k > 0 and not history[k - 1].acked:
+                        continue
+                    if (history[k - 1].state if k > 0 else d.initial[pair]) == o.state:
                         continue
                     owed += 1
                     later = history[k + 1:]
