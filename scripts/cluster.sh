@@ -33,9 +33,13 @@
 #   --keep               keep the temporary directory (database, configuration, logs)
 #
 # With --standby, CLUSTER_DATABASE_URL is the instances' multi-host URL and
-# CLUSTER_STANDBY_DATABASE_URL the standby alone; --failover's drill also
-# gets CLUSTER_INSTANCE_URLS, CLUSTER_PG_BIN, CLUSTER_PG_USER and the data
-# directories CLUSTER_PRIMARY_DATA and CLUSTER_STANDBY_DATA.
+# CLUSTER_STANDBY_DATABASE_URL the standby alone, and what the drill needs is
+# exported too (CLUSTER_INSTANCE_URLS, CLUSTER_PG_BIN, CLUSTER_PG_USER,
+# CLUSTER_PRIMARY_DATA, CLUSTER_STANDBY_DATA), so the drill runs with other
+# settings as a command, e.g. a 5 s outage (haproxy then marks both down):
+#   scripts/cluster.sh --standby --seed-args '--synthetic --users 200 --friends 6 --moments 2 --likes 3 --seed 1' \
+#     --server-args '--request-timeout 4' -- python3 scripts/failover-check.py --request-timeout 4 --promote-after 5
+# (--failover seeds those 200 users, as --check does).
 #
 # `--port 0 --database FILE` is the benchmark's server command line, so
 # `scripts/bench.sh --peer 'pg-2=scripts/cluster.sh --instances 2'` measures
