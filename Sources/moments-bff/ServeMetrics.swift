@@ -88,6 +88,7 @@ struct ServeMetrics {
             exporter.collectCounter("moments_stream_events_sent_total") { Int(clamping: streams.value.eventsSent) }
             exporter.collectCounter("moments_stream_events_coalesced_total") { Int(clamping: streams.value.eventsCoalesced) }
             exporter.collectCounter("moments_streams_refused_total") { Int(clamping: streams.value.refused) }
+            exporter.collectCounter("moments_stream_resyncs_total") { Int(clamping: streams.value.resyncs) }
         }
         exporter.collectCounter("moments_log_lines_dropped_total") { logWriter.droppedLines }
         exporter.collectProcess()

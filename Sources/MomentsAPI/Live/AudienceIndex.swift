@@ -25,6 +25,11 @@ struct AudienceIndex<Group: Hashable & Sendable>: Sendable {
         return unread.isEmpty ? known : known.union(unread)
     }
 
+    /// Every open group with its page's moments (none while its page is not known).
+    var pages: [(group: Group, moments: Set<UTF8Key>)] {
+        momentsByGroup.map { ($0.key, $0.value) } + unread.map { ($0, []) }
+    }
+
     func isOpen(_ group: Group) -> Bool { unread.contains(group) || momentsByGroup[group] != nil }
 
     mutating func opened(_ group: Group) {

@@ -28,6 +28,12 @@ import Moments
 /// the last one pushed for that moment (PostgreSQL reports a local like
 /// twice: its write and its `NOTIFY`) is not pushed again: compared by the
 /// SHA-256 of its bytes.
+///
+/// After a gap in hearing changes (PostgreSQL's `LISTEN` connection lost in
+/// a failover or a partition: the notifications sent meanwhile are gone),
+/// every moment of every group's page is due again, and only those whose
+/// result differs from the last pushed (or, never pushed, from the one
+/// recorded when the group's page was first read) reach the streams.
 package final class LiveLikes: DataChangeObserver, Sendable {
     /// Every bound, named (docs/http.md, "Streams").
     package struct Limits: Sendable {
@@ -68,6 +74,8 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         package var eventsSent: UInt64 = 0
         package var eventsCoalesced: UInt64 = 0
         package var refused: UInt64 = 0
+        /// Gaps in hearing changes after which the open streams were brought up to date.
+        package var resyncs: UInt64 = 0
     }
 
     /// Streams that receive the same results.
@@ -84,6 +92,9 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         /// then some), past which it starts over.
         var lastResults: [UTF8Key: SHA256Digest] = [:]
         static let maxRemembered = 256
+        /// Whether `lastResults` holds each moment of the page as first read,
+        /// so that a resynchronisation sends only what changed since.
+        var hasBaseline = false
 
         init(viewerID: String, document: PreparedDocument, operationName: String?, variables: JSONObject?) {
             self.viewerID = viewerID
@@ -150,6 +161,8 @@ package final class LiveLikes: DataChangeObserver, Sendable {
 
         func likesChanged(momentID: String) { hub?.likesChanged(momentID: momentID) }
         func everythingChanged() { hub?.everythingChanged() }
+        func changeTrackingLost() { hub?.changeTrackingLost() }
+        func changeTrackingRestored() { hub?.changeTrackingRestored() }
     }
 
     /// Opens a stream of `document`'s results for `viewerID` (already
@@ -257,6 +270,26 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         state.withLock { $0.audience.forgetPages() }
     }
 
+    /// Nothing to do until changes are heard again: the pages stay as they are.
+    package func changeTrackingLost() {}
+
+    /// Changes are heard again, and those made meanwhile were missed: every
+    /// moment of every page is due, and the streams get those whose state changed.
+    package func changeTrackingRestored() {
+        let start = state.withLock { state -> [UTF8Key] in
+            let pages = state.audience.pages
+            guard !pages.isEmpty else { return [] }
+            state.statistics.resyncs &+= 1
+            var start: [UTF8Key] = []
+            for (group, moments) in pages {
+                if moments.isEmpty { start += state.work.add(nil, to: group) }
+                for moment in moments { start += state.work.add(moment, to: group) }
+            }
+            return start
+        }
+        startJobs(start)
+    }
+
     /// Starts each group's job on the pool; one the pool refuses waits for the next tick.
     private func startJobs(_ groups: [UTF8Key]) {
         for (index, key) in groups.enumerated() {
@@ -287,7 +320,9 @@ package final class LiveLikes: DataChangeObserver, Sendable {
     }
 
     /// Reads the group's page (learning it) and pushes each due moment's result
-    /// that differs from the last pushed, every step bounded by the request timeout.
+    /// that differs from the last pushed, every step bounded by the request
+    /// timeout. The first time, the page's other moments are executed too and
+    /// only recorded: the baseline a resynchronisation compares with.
     private func fanOut(_ group: Group, key: UTF8Key, moments: [UTF8Key], epoch: Int) {
         let deadline = ContinuousClock.now.advanced(by: engine.limits.requestTimeout)
         RequestDeadline.$current.withValue(deadline) {
@@ -295,7 +330,9 @@ package final class LiveLikes: DataChangeObserver, Sendable {
             let page = Set(timeline.moments.lazy.map { UTF8Key($0.id) })
             state.withLock { $0.audience.read(key, moments: page, epoch: epoch) }
             var coalesced: UInt64 = 0
-            for momentKey in moments where page.contains(momentKey) {
+            let recordOnly = group.hasBaseline ? [] : page.subtracting(moments)
+            group.hasBaseline = true
+            for momentKey in moments + recordOnly where page.contains(momentKey) {
                 guard let moment = timeline.moments.first(where: { UTF8Key($0.id) == momentKey }) else { continue }
                 let context = MomentsContext(services: services, viewerID: group.viewerID)
                 let event = MomentLikesEvent(viewerID: group.viewerID, moment: moment, user: timeline.user)
@@ -308,6 +345,7 @@ package final class LiveLikes: DataChangeObserver, Sendable {
                 guard group.lastResults[momentKey] != digest else { continue }
                 if group.lastResults.count >= Group.maxRemembered { group.lastResults.removeAll() }
                 group.lastResults[momentKey] = digest
+                if recordOnly.contains(momentKey) { continue }
                 let streams = state.withLock { _ in Array(group.streams.values) }
                 for stream in streams where stream.push(momentID: moment.id, result: result.body) { coalesced &+= 1 }
             }
