@@ -225,8 +225,9 @@ else
     done
     [ "$standby_started" -eq 1 ] || exit 1
     # Synchronous only now: the backup's postgresql.auto.conf (the standby's) must not name a
-    # standby, or the promoted standby would wait for one at every commit.
-    for setting in "synchronous_standby_names = 'FIRST 1 (standby1)'" "synchronous_commit = on"; do
+    # standby, or the promoted standby would wait for one at every commit. (max_connections as
+    # started: else the reload reports postgresql.conf's 100 as an error in the log.)
+    for setting in "synchronous_standby_names = 'FIRST 1 (standby1)'" "synchronous_commit = on" "max_connections = 200"; do
       "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -d "postgresql://postgres@127.0.0.1:$pg_port/postgres" -c "ALTER SYSTEM SET $setting" >&2
     done
     "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -d "postgresql://postgres@127.0.0.1:$pg_port/postgres" -c 'SELECT pg_reload_conf()' >/dev/null
