@@ -80,6 +80,29 @@ package final class PostgreSQLServer: Sendable {
         try PostgreSQLServer()
     }
 
+    /// A hot standby of `primary` (`pg_basebackup -R`, streaming replication,
+    /// `application_name` `standby1`), started on a port of its own; stopped
+    /// and removed when released.
+    package static func makeStandby(of primary: PostgreSQLServer) throws -> PostgreSQLServer {
+        try PostgreSQLServer(standbyOf: primary)
+    }
+
+    private init(standbyOf primary: PostgreSQLServer) throws {
+        binaries = primary.binaries
+        runAsPostgres = primary.runAsPostgres
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("moments-pg-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        if runAsPostgres {
+            try Self.run("/usr/bin/chown", ["postgres:postgres", directory])
+        }
+        port = try Self.freePort()
+        try runTool("pg_basebackup", [
+            "-d", "host=127.0.0.1 port=\(primary.port) user=postgres application_name=standby1",
+            "-D", directory + "/data", "-R", "-X", "stream", "-c", "fast", "--no-sync",
+        ])
+        try start()
+    }
+
     deinit {
         stop()
     }
