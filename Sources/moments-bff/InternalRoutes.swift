@@ -117,6 +117,7 @@ struct InternalRoutes {
         let c = configuration, http = c.httpLimits, graphQL = c.graphQLLimits
         return [
             ("--host", c.host), ("--port", String(c.port)), ("--database", DatabaseLocation(c.databasePath).description),
+            ("--read-database", c.readDatabase.map { DatabaseLocation($0).description } ?? "none"),
             ("--log-level", c.logLevel.rawValue), ("--log-format", c.logFormat.rawValue),
             ("--log-buffer-bytes", String(c.logBufferBytes)), ("--metrics", c.metricsDescription),
             ("--cors-origin", c.corsOrigins.isEmpty ? "none" : c.corsOrigins.joined(separator: ", ")),
