@@ -11,7 +11,7 @@
     X(PQsendQuery) X(PQsendQueryParams) X(PQsendPrepare) X(PQsendQueryPrepared) \
     X(PQgetResult) X(PQconsumeInput) X(PQisBusy) X(PQnotifies) X(PQfreemem) \
     X(PQresultStatus) X(PQresultErrorMessage) X(PQresultErrorField) X(PQntuples) X(PQnfields) \
-    X(PQftype) X(PQgetvalue) X(PQgetisnull) X(PQclear)
+    X(PQftype) X(PQgetvalue) X(PQgetisnull) X(PQclear) X(PQsetNoticeProcessor)
 
 static struct {
 #define X(name) __typeof__(name) *name;
@@ -40,6 +40,13 @@ static void load(void) {
 #undef X
     loaded = 1;
 }
+
+static void ignore_notice(void *arg, const char *message) {
+    (void)arg;
+    (void)message;
+}
+
+void cpq_ignore_notices(PGconn *conn) { libpq.PQsetNoticeProcessor(conn, ignore_notice, NULL); }
 
 int cpq_load(char *error, size_t size) {
     pthread_once(&once, load);

@@ -68,6 +68,7 @@ package final class PGConnection {
             }
         }
         guard let conn = started else { throw PGError(sqlState: PGError.connectionFailure, message: "out of memory", call: "PQconnectStartParams") }
+        cpq_ignore_notices(conn)
         do throws(PGError) {
             try finishConnecting(conn, wait: wait)
             guard cpq_PQsetnonblocking(conn, 1) == 0 else { throw PGError.connection(conn, call: "PQsetnonblocking") }

@@ -31,6 +31,12 @@ int cpq_PQserverVersion(const PGconn *conn);
 char *cpq_PQerrorMessage(const PGconn *conn);
 int cpq_PQsocket(const PGconn *conn);
 int cpq_PQsetnonblocking(PGconn *conn, int arg);
+/// Drops the server's notices and warnings on `conn`: libpq's default
+/// processor writes them to standard error as they come, outside the log's
+/// format (a `--log-format json` line that is not JSON); what they say
+/// (`terminating connection due to administrator command`) reaches the log
+/// as the connection's failure.
+void cpq_ignore_notices(PGconn *conn);
 int cpq_PQflush(PGconn *conn);
 
 int cpq_PQsendQueryParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes,
