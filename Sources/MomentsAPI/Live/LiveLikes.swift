@@ -31,9 +31,11 @@ import Moments
 ///
 /// After a gap in hearing changes (PostgreSQL's `LISTEN` connection lost in
 /// a failover or a partition: the notifications sent meanwhile are gone),
-/// every moment of every group's page is due again, and only those whose
-/// result differs from the last pushed (or, never pushed, from the one
-/// recorded when the group's page was first read) reach the streams.
+/// every moment of every group's page is due again, and those whose result
+/// differs from the last pushed (or was never pushed) reach the streams. (A
+/// baseline recorded when a page is first read could absorb a like that
+/// committed before the read but was reported after it, and so suppress
+/// its event: a read can see a commit before the change feed reports it.)
 package final class LiveLikes: DataChangeObserver, Sendable {
     /// Every bound, named (docs/http.md, "Streams").
     package struct Limits: Sendable {
@@ -92,9 +94,6 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         /// then some), past which it starts over.
         var lastResults: [UTF8Key: SHA256Digest] = [:]
         static let maxRemembered = 256
-        /// Whether `lastResults` holds each moment of the page as first read,
-        /// so that a resynchronisation sends only what changed since.
-        var hasBaseline = false
 
         init(viewerID: String, document: PreparedDocument, operationName: String?, variables: JSONObject?) {
             self.viewerID = viewerID
@@ -320,9 +319,7 @@ package final class LiveLikes: DataChangeObserver, Sendable {
     }
 
     /// Reads the group's page (learning it) and pushes each due moment's result
-    /// that differs from the last pushed, every step bounded by the request
-    /// timeout. The first time, the page's other moments are executed too and
-    /// only recorded: the baseline a resynchronisation compares with.
+    /// that differs from the last pushed, every step bounded by the request timeout.
     private func fanOut(_ group: Group, key: UTF8Key, moments: [UTF8Key], epoch: Int) {
         let deadline = ContinuousClock.now.advanced(by: engine.limits.requestTimeout)
         RequestDeadline.$current.withValue(deadline) {
@@ -330,9 +327,7 @@ package final class LiveLikes: DataChangeObserver, Sendable {
             let page = Set(timeline.moments.lazy.map { UTF8Key($0.id) })
             state.withLock { $0.audience.read(key, moments: page, epoch: epoch) }
             var coalesced: UInt64 = 0
-            let recordOnly = group.hasBaseline ? [] : page.subtracting(moments)
-            group.hasBaseline = true
-            for momentKey in moments + recordOnly where page.contains(momentKey) {
+            for momentKey in moments where page.contains(momentKey) {
                 guard let moment = timeline.moments.first(where: { UTF8Key($0.id) == momentKey }) else { continue }
                 let context = MomentsContext(services: services, viewerID: group.viewerID)
                 let event = MomentLikesEvent(viewerID: group.viewerID, moment: moment, user: timeline.user)
@@ -345,7 +340,6 @@ package final class LiveLikes: DataChangeObserver, Sendable {
                 guard group.lastResults[momentKey] != digest else { continue }
                 if group.lastResults.count >= Group.maxRemembered { group.lastResults.removeAll() }
                 group.lastResults[momentKey] = digest
-                if recordOnly.contains(momentKey) { continue }
                 let streams = state.withLock { _ in Array(group.streams.values) }
                 for stream in streams where stream.push(momentID: moment.id, result: result.body) { coalesced &+= 1 }
             }
