@@ -38,6 +38,10 @@ package struct GraphQLLimits: Sendable {
     /// `"data": null`, never a partial body. Default 4 MiB (the app's largest
     /// timeline page, 100 moments with their likes, is under 200 KB).
     package var maxResponseBytes = 4 << 20
+    /// Most operations in one batched request (a JSON array of them, as Apollo
+    /// Router and Yoga accept); past it `413`, and `0` turns batching off. The
+    /// batch shares one deadline and `maxResponseBytes`. Default 10 (Yoga's).
+    package var maxBatchOperations = 10
 
     package init(
         parse: ParseLimits = ParseLimits(), maxValidationErrors: Int = 100, maxExecutedFields: Int = 10_000,

@@ -148,6 +148,7 @@ struct InternalRoutes {
             ("--max-tokens", String(graphQL.parse.maxTokens)), ("--max-depth", String(graphQL.parse.maxDepth)),
             ("--max-executed-fields", String(graphQL.maxExecutedFields)),
             ("--max-response-bytes", String(graphQL.maxResponseBytes)),
+            ("--max-batch-operations", String(graphQL.maxBatchOperations)),
             ("--max-validation-cost", String(graphQL.maxValidationCost)),
             ("--request-timeout", "\(graphQL.requestTimeout)"),
             ("--document-cache-size", String(graphQL.documentCacheCapacity)),

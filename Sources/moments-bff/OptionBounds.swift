@@ -118,6 +118,9 @@ enum OptionBounds {
     static let maxResponseBytes = NumericOption<Int>(
         flag: "--max-response-bytes", environment: "MAX_RESPONSE_BYTES", range: 1_024...(1_024 * mebibyte),
         defaultValue: graphQL.maxResponseBytes, unit: "bytes")
+    static let maxBatchOperations = NumericOption<Int>(
+        flag: "--max-batch-operations", environment: "MAX_BATCH_OPERATIONS", range: 0...1_000,
+        defaultValue: graphQL.maxBatchOperations)
     static let documentCacheSize = NumericOption<Int>(
         flag: "--document-cache-size", environment: "DOCUMENT_CACHE_SIZE", range: 0...100_000,
         defaultValue: graphQL.documentCacheCapacity)
@@ -157,7 +160,7 @@ enum OptionBounds {
         logBufferBytes,
         maxRequestLineBytes, maxHeaderBytes, maxHeaderCount, maxBodyBytes, maxConnections,
         maxStreams, maxStreamsPerViewer,
-        maxDocumentBytes, maxTokens, maxDepth, maxExecutedFields, maxResponseBytes, documentCacheSize,
+        maxDocumentBytes, maxTokens, maxDepth, maxExecutedFields, maxResponseBytes, maxBatchOperations, documentCacheSize,
         users, friends, moments, likes, hotMomentLikes,
     ]
     /// Every option in seconds, in `--help` order.

@@ -116,6 +116,8 @@ struct ServeOptions: ParsableArguments {
     var maxExecutedFields: String?
     @Option(parsing: .unconditional, help: OptionBounds.maxResponseBytes.help("Most bytes of one response (plain, deferred parts together, or a subscription's result); past it one error and \"data\": null."))
     var maxResponseBytes: String?
+    @Option(parsing: .unconditional, help: OptionBounds.maxBatchOperations.help("Most operations in a batched POST (a JSON array of operations); past it 413; 0 turns batching off."))
+    var maxBatchOperations: String?
     @Option(parsing: .unconditional, help: OptionBounds.documentCacheSize.help("Parsed and validated documents kept in the cache."))
     var documentCacheSize: String?
     @Option(parsing: .unconditional, help: OptionBounds.documentCacheBytes.help("Estimated memory of the document cache (documents and their cached plans)."))
@@ -169,6 +171,7 @@ struct ServeOptions: ParsableArguments {
         graphQL.parse.maxDepth = try OptionBounds.maxDepth.resolve(maxDepth)
         graphQL.maxExecutedFields = try OptionBounds.maxExecutedFields.resolve(maxExecutedFields)
         graphQL.maxResponseBytes = try OptionBounds.maxResponseBytes.resolve(maxResponseBytes)
+        graphQL.maxBatchOperations = try OptionBounds.maxBatchOperations.resolve(maxBatchOperations)
         graphQL.documentCacheCapacity = try OptionBounds.documentCacheSize.resolve(documentCacheSize)
         graphQL.documentCacheBytes = try OptionBounds.documentCacheBytes.resolve(documentCacheBytes)
         graphQL.fragmentCacheBytes = try OptionBounds.fragmentCacheBytes.resolve(fragmentCacheBytes)
@@ -288,7 +291,7 @@ struct ServeConfiguration {
             "headerTimeout": "\(httpLimits.headerTimeout)", "idleTimeout": "\(httpLimits.idleTimeout)",
             "maxDocumentBytes": "\(graphQLLimits.parse.maxDocumentBytes)", "maxDepth": "\(graphQLLimits.parse.maxDepth)",
             "maxExecutedFields": "\(graphQLLimits.maxExecutedFields)",
-            "maxResponseBytes": "\(graphQLLimits.maxResponseBytes)",
+            "maxResponseBytes": "\(graphQLLimits.maxResponseBytes)", "maxBatchOperations": "\(graphQLLimits.maxBatchOperations)",
             "documentCacheBytes": "\(graphQLLimits.documentCacheBytes)",
             "fragmentCacheBytes": "\(graphQLLimits.fragmentCacheBytes)", "requestTimeout": "\(graphQLLimits.requestTimeout)",
             "explorer": "\(explorer)", "internalPage": "\(internalPage)",

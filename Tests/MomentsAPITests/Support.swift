@@ -11,10 +11,11 @@ struct APIFixture {
     let database: InMemoryDatabase
     let handler: GraphQLHTTPHandler
 
-    init(database: InMemoryDatabase = .demo(), pageSize: PageSize = PageSize()) {
+    init(database: InMemoryDatabase = .demo(), pageSize: PageSize = PageSize(), limits: GraphQLLimits = GraphQLLimits()) {
         self.database = database
         let errors = ErrorMapping(logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let engine = GraphQLEngine(schema: MomentsSchema.schema, errorMapper: { errors.graphQLError(for: $0, context: $1) })
+        let engine = GraphQLEngine(
+            schema: MomentsSchema.schema, limits: limits, errorMapper: { errors.graphQLError(for: $0, context: $1) })
         handler = GraphQLHTTPHandler(
             engine: engine,
             services: MomentsServices(timelines: database.timelineService(pageSize: pageSize), likes: database.likeService(pageSize: pageSize))

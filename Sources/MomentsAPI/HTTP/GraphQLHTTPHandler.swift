@@ -193,9 +193,23 @@ package struct GraphQLHTTPHandler: HTTPHandler {
                 .serviceUnavailable, "The server could not start this request within its timeout; try again later.",
                 code: .serverBusy, headers: Self.retryLater)
         }
-        let isPost = request.method == .post
-        let parameters = try parameters(of: request)
+        switch try parameters(of: request) {
+        case .one(let parameters):
+            return try respond(to: request, parameters, media: media, deadline: deadline, viewer: viewer, tokenExpiry: tokenExpiry)
+        case .batch(let operations):
+            return respond(to: request, batch: operations, media: media, deadline: deadline, viewer: viewer, tokenExpiry: tokenExpiry)
+        }
+    }
 
+    /// One operation's answer. In a batch (`batched`) it is answered as if
+    /// sent alone, except that a subscription is refused, `@defer` is
+    /// ignored, and the request's bytes (the whole batch's) are no key of
+    /// the response cache.
+    func respond(
+        to request: HTTPRequest, _ parameters: GraphQLRequestBody, media: GraphQLMediaType, deadline: ContinuousClock.Instant,
+        viewer: String?, tokenExpiry: Int64?, batched: Bool = false
+    ) throws(RequestRefusal) -> HTTPResponse {
+        let isPost = request.method == .post
         // Request errors (parse, validation, variables) are 4xx only for
         // graphql-response+json; legacy application/json clients get 200.
         let requestErrorStatus: HTTPStatus = media == .graphQLResponseJSON ? .badRequest : .ok
@@ -223,6 +237,9 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             throw RequestRefusal(.methodNotAllowed, "Mutations can only be sent with POST.", headers: ["Allow": "POST"])
         }
         if operation.operation == .subscription {
+            guard !batched else {
+                throw RequestRefusal(.badRequest, "A subscription cannot be sent in a batch; send it alone.", code: .badRequest)
+            }
             return try subscribe(
                 request, prepared, operation, query: source.query, parameters, viewer: viewer, tokenExpiry: tokenExpiry,
                 deadline: deadline)
@@ -235,10 +252,12 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         // document that mentions it is never kept, whatever the Accept, so
         // that cache hits (on the I/O thread) need not read `Accept` at all.
         let mentionsDefer = ByteSearch.contains(source.query, "@defer")
-        let deferring = mentionsDefer && StreamFraming.acceptsIncrementalDelivery(request.headers["Accept"])
+        let deferring = mentionsDefer && !batched && StreamFraming.acceptsIncrementalDelivery(request.headers["Accept"])
         let key = operation.operation == .query && !mentionsDefer ? responseCache.map { _ in cacheKey(source.query, parameters, viewer: viewer) } : nil
-        if let responseCache, let key, let alias = requestKey(request, viewer: viewer), let hit = responseCache.lookup(key) {
-            responseCache.alias(alias, to: key)
+        // A batch's bytes name the whole batch: no alias of one of its answers.
+        let alias = batched ? nil : requestKey(request, viewer: viewer)
+        if let responseCache, let key, let hit = responseCache.lookup(key), batched || alias != nil {
+            if let alias { responseCache.alias(alias, to: key) }
             return cachedAnswer(hit, to: request)
         }
         if !services.storageIsReachable(), Self.needsStorage(operation) {
@@ -259,7 +278,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         }
         // A mutation's answer is never kept (no key).
         if let responseCache, let key, let ticket, result.hasData, result.errors.isEmpty, !context.evaluatedToggles,
-            let alias = requestKey(request, viewer: viewer)
+            batched || alias != nil
         {
             responseCache.store(
                 key, ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
@@ -307,19 +326,26 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         }
     }
 
+    /// What a request asks: one operation, or a batch of them (a JSON array).
+    enum Operations {
+        case one(GraphQLRequestBody)
+        /// Each element's parameters, or why it cannot run.
+        case batch([Result<GraphQLRequestBody, RequestRefusal>])
+    }
+
     /// The GraphQL parameters of a POST's JSON body or of a GET's (or HEAD's) query string.
-    private func parameters(of request: HTTPRequest) throws(RequestRefusal) -> GraphQLRequestBody {
+    private func parameters(of request: HTTPRequest) throws(RequestRefusal) -> Operations {
         switch request.method {
         case .post:
             return try readBody(of: request)
         case .get, .head:
-            return try GraphQLRequestBody(queryString: request.query, jsonLimits: jsonLimits)
+            return .one(try GraphQLRequestBody(queryString: request.query, jsonLimits: jsonLimits))
         default:
             throw RequestRefusal(.methodNotAllowed, "Method \(request.method) is not allowed.", headers: ["Allow": "GET, HEAD, POST, OPTIONS"])
         }
     }
 
-    private func readBody(of request: HTTPRequest) throws(RequestRefusal) -> GraphQLRequestBody {
+    private func readBody(of request: HTTPRequest) throws(RequestRefusal) -> Operations {
         guard let contentType = request.headers["Content-Type"], isJSON(contentType) else {
             throw RequestRefusal(.unsupportedMediaType, "Content-Type must be application/json.")
         }
@@ -329,7 +355,8 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         } catch {
             throw RequestRefusal(.badRequest, "Request body is not valid JSON.")
         }
-        return try GraphQLRequestBody(json: json)
+        guard case .array(let elements) = json else { return .one(try GraphQLRequestBody(json: json)) }
+        return .batch(try Self.batch(elements, limit: engine.limits.maxBatchOperations))
     }
 
     private func response(_ status: HTTPStatus, _ media: GraphQLMediaType, _ body: [UInt8], operationName: String?) -> HTTPResponse {
