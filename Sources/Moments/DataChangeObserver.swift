@@ -11,9 +11,22 @@ package protocol DataChangeObserver: Sendable {
     func changeTrackingLost()
     /// Changes are heard again: drop what may have been missed, keep again.
     func changeTrackingRestored()
+    /// A change to `momentID`'s likes sits at `position` in the order the
+    /// database committed it, the same position for every instance that
+    /// hears it (PostgreSQL: a sequence the change's notification carries;
+    /// SQLite: this process's count of its writes), in commit order, just
+    /// before the `likesChanged` it places (PostgreSQL: before the one its
+    /// notification precedes; this instance's own likes are also reported
+    /// earlier, when they commit, without a position). A gap in hearing is
+    /// reported as `changeTrackingLost` or `everythingChanged`, after which
+    /// earlier positions mean nothing.
+    func changeHeard(at position: String, momentID: String)
 }
 
 extension DataChangeObserver {
+    /// For observers that need no positions.
+    package func changeHeard(at position: String, momentID: String) {}
+
     /// For observers that keep nothing between calls.
     package func changeTrackingLost() { everythingChanged() }
     package func changeTrackingRestored() { everythingChanged() }

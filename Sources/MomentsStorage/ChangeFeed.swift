@@ -13,13 +13,33 @@ import Moments
 /// like's subscribers all hear it before the like is acknowledged.
 final class ChangeFeed: DataChangeObserver, Sendable {
     private let subscribers = Locked<[any DataChangeObserver]>([])
+    /// SQLite's positions: this process's writes, counted (`changeHeard`),
+    /// after a random prefix so that another process's never match. Nil on
+    /// PostgreSQL, whose notifications carry positions of their own.
+    private let localPositions: Locked<(prefix: String, count: UInt64)>?
+
+    init(numbersLocalChanges: Bool) {
+        let prefix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        localPositions = numbersLocalChanges ? Locked((prefix, 0)) : nil
+    }
 
     func subscribe(_ subscriber: any DataChangeObserver) {
         subscribers.withLock { $0.append(subscriber) }
     }
 
     func likesChanged(momentID: String) {
-        for subscriber in subscribers.withLock({ $0 }) { subscriber.likesChanged(momentID: momentID) }
+        let subscribers = subscribers.withLock { $0 }
+        // Numbered under the lock of the count, so positions follow the order of these calls.
+        localPositions?.withLock { positions in
+            positions.count &+= 1
+            let position = "\(positions.prefix).\(positions.count)"
+            for subscriber in subscribers { subscriber.changeHeard(at: position, momentID: momentID) }
+        }
+        for subscriber in subscribers { subscriber.likesChanged(momentID: momentID) }
+    }
+
+    func changeHeard(at position: String, momentID: String) {
+        for subscriber in subscribers.withLock({ $0 }) { subscriber.changeHeard(at: position, momentID: momentID) }
     }
 
     func everythingChanged() {

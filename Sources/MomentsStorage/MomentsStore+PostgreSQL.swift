@@ -48,11 +48,20 @@ extension MomentsStore {
         let box = FeedBox()
         let listening = DispatchSemaphore(value: 0)
         let listener = PGNotificationListener(
-            uri: uri, channel: PostgreSQLSchema.channel, settings: settings, timing: options.notifications,
-            reachability: reachability,
+            uri: uri, channels: [PostgreSQLSchema.channel, PostgreSQLSchema.positionsChannel], settings: settings,
+            timing: options.notifications, reachability: reachability,
             handlers: .init(
-                onNotification: { payload in
-                    if payload.isEmpty { box.feed?.everythingChanged() } else { box.feed?.likesChanged(momentID: payload) }
+                onNotification: { channel, payload in
+                    if channel == PostgreSQLSchema.positionsChannel {
+                        // `POSITION MOMENT_ID`; the moment's `likesChanged` follows, on the other channel.
+                        guard let space = payload.utf8.firstIndex(of: UInt8(ascii: " ")) else { return }
+                        let position = String(payload[..<space])
+                        box.feed?.changeHeard(at: position, momentID: String(payload[payload.utf8.index(after: space)...]))
+                    } else if payload.isEmpty {
+                        box.feed?.everythingChanged()
+                    } else {
+                        box.feed?.likesChanged(momentID: payload)
+                    }
                 },
                 onLost: { box.feed?.changeTrackingLost() },
                 onListening: {

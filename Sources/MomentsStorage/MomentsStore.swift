@@ -66,7 +66,7 @@ package final class MomentsStore: Sendable {
     /// The read cache, when enabled.
     let cache: ReadCache?
     /// Every change to data that reads returned (`ChangeFeed`); the read cache hears it first.
-    let changes = ChangeFeed()
+    let changes: ChangeFeed
 
     private convenience init(pool: DatabasePool, clock: @escaping @Sendable () -> Int64, cache configuration: ReadCacheConfiguration) {
         self.init(
@@ -89,6 +89,8 @@ package final class MomentsStore: Sendable {
         cache configuration: ReadCacheConfiguration, firstHearing: (any DataChangeObserver)? = nil
     ) {
         self.backend = backend
+        // SQLite's changes are all this process's writes: the feed numbers them. PostgreSQL's carry positions.
+        if case .sqlite = backend { changes = ChangeFeed(numbersLocalChanges: true) } else { changes = ChangeFeed(numbersLocalChanges: false) }
         if let firstHearing { changes.subscribe(firstHearing) }
         guard configuration.isEnabled else {
             (self.users, self.moments, self.cache) = (users, moments, nil)

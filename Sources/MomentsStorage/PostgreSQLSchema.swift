@@ -16,6 +16,12 @@ enum PostgreSQLSchema {
     /// The channel the triggers notify on; the payload is a moment id, or ""
     /// for "anything may have changed".
     static let channel = "moments_changes"
+    /// The channel of like changes' positions in commit order: `POSITION MOMENT_ID`,
+    /// POSITION from the sequence `positionSequence`, sent just before the
+    /// moment's notification on `channel`. A channel of its own, so instances
+    /// that do not listen to it read `channel`'s payloads as before.
+    static let positionsChannel = "moments_change_positions"
+    static let positionSequence = "moments_change_position"
 
     static let versionTable = "moments_schema_version"
 
@@ -93,13 +99,17 @@ enum PostgreSQLSchema {
 
     /// The functions `extraTriggers` call; replacing them is harmless.
     static let extraFunctions = """
+        CREATE SEQUENCE IF NOT EXISTS \(positionSequence);
         CREATE OR REPLACE FUNCTION moments_notify_like() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             IF TG_OP = 'DELETE' THEN
+                PERFORM pg_notify('\(positionsChannel)', nextval('\(positionSequence)') || ' ' || OLD.moment_id);
                 PERFORM pg_notify('\(channel)', OLD.moment_id);
             ELSE
+                PERFORM pg_notify('\(positionsChannel)', nextval('\(positionSequence)') || ' ' || NEW.moment_id);
                 PERFORM pg_notify('\(channel)', NEW.moment_id);
                 IF TG_OP = 'UPDATE' AND OLD.moment_id <> NEW.moment_id THEN
+                    PERFORM pg_notify('\(positionsChannel)', nextval('\(positionSequence)') || ' ' || OLD.moment_id);
                     PERFORM pg_notify('\(channel)', OLD.moment_id);
                 END IF;
             END IF;

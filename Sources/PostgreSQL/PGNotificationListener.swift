@@ -5,7 +5,7 @@ import CPostgreSQL
 import Dispatch
 import Locking
 
-/// A dedicated connection that `LISTEN`s on one channel, on a thread of its
+/// A dedicated connection that `LISTEN`s on its channels, on a thread of its
 /// own, and that is also the database's monitor: it waits in `poll` on
 /// `PQsocket`, reads with `PQconsumeInput` and hands each `PQnotifies`
 /// payload to `onNotification` as it arrives (no queue of ours: the server
@@ -54,8 +54,8 @@ package final class PGNotificationListener: Sendable {
     }
 
     package struct Handlers: Sendable {
-        /// A notification's payload.
-        package var onNotification: @Sendable (String) -> Void
+        /// A notification's channel and payload.
+        package var onNotification: @Sendable (_ channel: String, _ payload: String) -> Void
         /// Notifications may be missed from now on (also called once at start, before the first connect).
         package var onLost: @Sendable () -> Void
         /// Confirmed listening again: nothing committed from now on will be missed.
@@ -64,7 +64,7 @@ package final class PGNotificationListener: Sendable {
         package var heartbeat: Heartbeat?
 
         package init(
-            onNotification: @escaping @Sendable (String) -> Void, onLost: @escaping @Sendable () -> Void,
+            onNotification: @escaping @Sendable (_ channel: String, _ payload: String) -> Void, onLost: @escaping @Sendable () -> Void,
             onListening: @escaping @Sendable () -> Void, heartbeat: Heartbeat? = nil
         ) {
             self.onNotification = onNotification
@@ -74,7 +74,7 @@ package final class PGNotificationListener: Sendable {
         }
 
         /// For a monitor whose notifications nobody needs (no cache).
-        package static let none = Handlers(onNotification: { _ in }, onLost: {}, onListening: {})
+        package static let none = Handlers(onNotification: { _, _ in }, onLost: {}, onListening: {})
     }
 
     /// A heartbeat that asks something: `query` (one row, one column) is
@@ -95,7 +95,7 @@ package final class PGNotificationListener: Sendable {
     }
 
     private let uri: String
-    private let channel: String
+    private let channels: [String]
     private let settings: PGConnectionSettings
     private let timing: Timing
     private let handlers: Handlers
@@ -106,14 +106,16 @@ package final class PGNotificationListener: Sendable {
     /// How often the thread wakes to check deadlines and `stop()`.
     private static let slice: UInt64 = 50
 
-    /// `channel` must be an identifier (it is our constant, never input).
+    /// Each of `channels` must be an identifier (they are our constants, never input).
     package init(
-        uri: String, channel: String, settings: PGConnectionSettings, timing: Timing = Timing(),
+        uri: String, channels: [String], settings: PGConnectionSettings, timing: Timing = Timing(),
         reachability: PGReachability = PGReachability(), handlers: Handlers
     ) {
-        precondition(!channel.isEmpty && channel.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }, "a channel is an identifier")
+        precondition(
+            !channels.isEmpty && channels.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } },
+            "a channel is an identifier")
         self.uri = uri
-        self.channel = channel
+        self.channels = channels
         self.settings = settings
         self.timing = timing
         self.reachability = reachability
@@ -189,7 +191,9 @@ package final class PGNotificationListener: Sendable {
     /// Listens until the connection fails, a heartbeat goes unanswered, or
     /// `stop()`. `LISTEN` is the first heartbeat: its answer confirms listening.
     private func listen(on conn: OpaquePointer) -> Ending {
-        guard cpq_PQsendQuery(conn, "LISTEN \(channel)") == 1, cpq_PQflush(conn) >= 0 else { return .failed }
+        // One query string, so one answer confirms every channel.
+        let listen = channels.map { "LISTEN \($0)" }.joined(separator: "; ")
+        guard cpq_PQsendQuery(conn, listen) == 1, cpq_PQflush(conn) >= 0 else { return .failed }
         let socket = cpq_PQsocket(conn)
         let lease = Self.elapsed(Self.slice, UInt64(max(0, timing.windowMilliseconds)))
         var pendingSince: UInt64? = Self.now()
@@ -217,8 +221,9 @@ package final class PGNotificationListener: Sendable {
                 }
                 while let notification = cpq_PQnotifies(conn) {
                     let payload = String(cString: notification.pointee.extra)
+                    let channel = String(cString: notification.pointee.relname)
                     cpq_PQfreemem(notification)
-                    handlers.onNotification(payload)
+                    handlers.onNotification(channel, payload)
                 }
             }
             let now = Self.now()

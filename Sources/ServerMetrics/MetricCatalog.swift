@@ -72,6 +72,8 @@ package enum MetricCatalog {
         Entry(name: "moments_stream_events_sent_total", help: "Subscription results written to streams that have ended (counted at each stream's end)."),
         Entry(name: "moments_stream_events_coalesced_total", help: "Subscription results that replaced an unsent older result of the same moment."),
         Entry(name: "moments_streams_refused_total", help: "Subscription streams refused by --max-streams or --max-streams-per-viewer."),
+        Entry(name: "moments_stream_resumes_total",
+              help: "SSE streams opened with Last-Event-ID, by outcome (resumed; unavailable: the position is not kept here)."),
         Entry(name: "moments_stream_resyncs_total",
               help: "Gaps in hearing database changes (PostgreSQL LISTEN lost) after which open streams were sent what changed meanwhile."),
         Entry(name: "moments_read_cache_hits_total", help: "Read-cache lookups answered from memory, by cache (timelines, likers)."),

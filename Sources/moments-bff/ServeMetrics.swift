@@ -89,6 +89,10 @@ struct ServeMetrics {
             exporter.collectCounter("moments_stream_events_coalesced_total") { Int(clamping: streams.value.eventsCoalesced) }
             exporter.collectCounter("moments_streams_refused_total") { Int(clamping: streams.value.refused) }
             exporter.collectCounter("moments_stream_resyncs_total") { Int(clamping: streams.value.resyncs) }
+            exporter.collectCounter("moments_stream_resumes_total", dimensions: [("outcome", "resumed")]) { Int(clamping: streams.value.resumed) }
+            exporter.collectCounter("moments_stream_resumes_total", dimensions: [("outcome", "unavailable")]) {
+                Int(clamping: streams.value.resumesRefused)
+            }
         }
         exporter.collectCounter("moments_log_lines_dropped_total") { logWriter.droppedLines }
         exporter.collectProcess()

@@ -88,9 +88,9 @@ struct PGConnectionTests {
         let received = Locked<[String]>([])
         let listening = Locked(false)
         let listener = PGNotificationListener(
-            uri: uri, channel: "test_channel", settings: PGConnectionSettings(),
+            uri: uri, channels: ["test_channel"], settings: PGConnectionSettings(),
             handlers: .init(
-                onNotification: { payload in received.withLock { $0.append(payload) } },
+                onNotification: { _, payload in received.withLock { $0.append(payload) } },
                 onLost: { listening.withLock { $0 = false } },
                 onListening: { listening.withLock { $0 = true } }))
         listener.start()

@@ -110,10 +110,10 @@ struct PartitionedConnectionTests {
         let reachability = PGReachability()
         let listening = Locked(false)
         let monitor = PGNotificationListener(
-            uri: relayedURI, channel: "monitor_test", settings: PGConnectionSettings(),
+            uri: relayedURI, channels: ["monitor_test"], settings: PGConnectionSettings(),
             timing: .init(heartbeatIntervalMilliseconds: 100, heartbeatTimeoutMilliseconds: 500, reconnectDelayMilliseconds: 100, windowMilliseconds: 400),
             reachability: reachability,
-            handlers: .init(onNotification: { _ in }, onLost: { listening.withLock { $0 = false } }, onListening: { listening.withLock { $0 = true } }))
+            handlers: .init(onNotification: { _, _ in }, onLost: { listening.withLock { $0 = false } }, onListening: { listening.withLock { $0 = true } }))
         monitor.start()
         defer { monitor.stop() }
         try #require(eventually { listening.withLock { $0 } })
@@ -148,7 +148,7 @@ struct PartitionedConnectionTests {
         defer { relay.stop() }
         let reachability = PGReachability()
         let monitor = PGNotificationListener(
-            uri: relayedURI, channel: "monitor_slow_test", settings: PGConnectionSettings(),
+            uri: relayedURI, channels: ["monitor_slow_test"], settings: PGConnectionSettings(),
             timing: .init(heartbeatIntervalMilliseconds: 100, heartbeatTimeoutMilliseconds: 2000, reconnectDelayMilliseconds: 100),
             reachability: reachability, handlers: .none)
         monitor.start()

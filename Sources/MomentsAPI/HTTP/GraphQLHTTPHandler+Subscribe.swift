@@ -44,7 +44,7 @@ extension GraphQLHTTPHandler {
         }
         switch live.open(
             framing: framing, viewerID: userID, document: prepared, query: query, operationName: parameters.operationName,
-            variables: parameters.variables, expiresAt: tokenExpiry)
+            variables: parameters.variables, expiresAt: tokenExpiry, lastEventID: Self.lastEventID(of: request))
         {
         case .success(let stream):
             return Self.streamResponse(stream, framing, name)
@@ -54,6 +54,16 @@ extension GraphQLHTTPHandler {
             return refusal(.tooManyRequests, "Too many streams are open for this user (--max-streams-per-viewer \(live.limits.maxStreamsPerViewer)).")
         }
     }
+
+    /// The SSE `Last-Event-ID` a reconnecting client sends: the id of the last
+    /// event it read. One of more than `maxLastEventIDBytes` is no position of
+    /// ours, so it is kept only that long (the stream says it cannot resume).
+    private static func lastEventID(of request: HTTPRequest) -> String? {
+        guard let value = request.headers["Last-Event-ID"] else { return nil }
+        return String(decoding: value.utf8.prefix(maxLastEventIDBytes), as: UTF8.self)
+    }
+
+    static let maxLastEventIDBytes = 128
 
     private static func streamResponse(_ stream: SubscriptionStream, _ framing: StreamFraming, _ name: String) -> HTTPResponse {
         // No cache keeps a stream; proxies are asked not to buffer it (nginx reads X-Accel-Buffering).

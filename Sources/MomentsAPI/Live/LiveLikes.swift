@@ -51,6 +51,10 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         package var maxPendingEvents: Int
         /// Groups whose results are read and executed at once, on the handler pool. Default 2.
         package var maxConcurrentFanOut: Int
+        /// How long the changes heard stay resumable from (`Last-Event-ID`). Default 60 s.
+        package var resumeWindow: Duration = .seconds(60)
+        /// Most changes kept for resuming, whatever their age. Default 65,536.
+        package var maxResumeEntries = 65_536
 
         package init(
             maxStreams: Int = 10_000, maxStreamsPerViewer: Int = 16, sseHeartbeat: Duration = .seconds(10),
@@ -78,6 +82,9 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         package var refused: UInt64 = 0
         /// Gaps in hearing changes after which the open streams were brought up to date.
         package var resyncs: UInt64 = 0
+        /// Streams opened with `Last-Event-ID`: resumed, or told they could not be.
+        package var resumed: UInt64 = 0
+        package var resumesRefused: UInt64 = 0
     }
 
     /// Streams that receive the same results.
@@ -94,6 +101,8 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         /// then some), past which it starts over.
         var lastResults: [UTF8Key: SHA256Digest] = [:]
         static let maxRemembered = 256
+        /// Resumed streams and the moments each missed, sent to it alone by the next job (under the hub's lock).
+        var catchUps: [ObjectIdentifier: (stream: SubscriptionStream, moments: [UTF8Key])] = [:]
 
         init(viewerID: String, document: PreparedDocument, operationName: String?, variables: JSONObject?) {
             self.viewerID = viewerID
@@ -110,6 +119,7 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         var groupOfStream: [ObjectIdentifier: UTF8Key] = [:]
         var perViewer: [UTF8Key: Int] = [:]
         var statistics = Statistics()
+        var log: ResumeLog
     }
 
     private let engine: GraphQLEngine
@@ -126,7 +136,10 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         self.services = services
         self.limits = limits
         self.jobs = jobs
-        state = Locked(State(work: FanOutQueue(limit: limits.maxConcurrentFanOut)))
+        let window = UInt64(clamping: limits.resumeWindow.components.seconds) &* 1_000_000_000
+        state = Locked(State(
+            work: FanOutQueue(limit: limits.maxConcurrentFanOut),
+            log: ResumeLog(window: window, capacity: limits.maxResumeEntries)))
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "moments.live.ticker"))
         ticker = Ticker(timer)
         let interval = min(limits.sseHeartbeat, limits.multipartHeartbeat, .seconds(1))
@@ -162,15 +175,19 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         func everythingChanged() { hub?.everythingChanged() }
         func changeTrackingLost() { hub?.changeTrackingLost() }
         func changeTrackingRestored() { hub?.changeTrackingRestored() }
+        func changeHeard(at position: String, momentID: String) { hub?.changeHeard(at: position, momentID: momentID) }
     }
 
     /// Opens a stream of `document`'s results for `viewerID` (already
     /// checked: authorized, an existing user), or refuses it by its limits.
     /// With `expiresAt` (the token's, seconds since 1970), the stream ends then
-    /// with one `UNAUTHENTICATED` result.
+    /// with one `UNAUTHENTICATED` result. With `lastEventID` (SSE's
+    /// `Last-Event-ID`), the stream first gets the latest result of each
+    /// moment of its page changed after that position, or, when the position
+    /// is not kept, one `STREAM_RESUME_UNAVAILABLE` result; then live results.
     func open(
         framing: StreamFraming, viewerID: String, document: PreparedDocument, query: String, operationName: String?,
-        variables: JSONObject?, expiresAt: Int64? = nil
+        variables: JSONObject?, expiresAt: Int64? = nil, lastEventID: String? = nil
     ) -> Result<SubscriptionStream, Refusal> {
         let heartbeat = framing == .sse ? limits.sseHeartbeat : limits.multipartHeartbeat
         let expiry = expiresAt.map {
@@ -201,13 +218,49 @@ package final class LiveLikes: DataChangeObserver, Sendable {
             state.groupOfStream[ObjectIdentifier(stream)] = key
             state.perViewer[viewer, default: 0] += 1
             state.statistics.open += 1
-            guard existing == nil else { return (.success(stream), []) }
+            var start: [UTF8Key] = []
+            switch Self.resumption(framing: framing, lastEventID: lastEventID, log: state.log) {
+            case .fresh(let position):
+                if let position { stream.start(at: position) }
+            case .catchUp(let moments):
+                state.statistics.resumed &+= 1
+                group.catchUps[ObjectIdentifier(stream)] = (stream, moments)
+                // The group's next job sends them: one is due now if it had none.
+                if existing != nil { start = state.work.add(nil, to: key) }
+            case .unavailable(let position):
+                state.statistics.resumesRefused &+= 1
+                stream.refuseResume(Self.resumeUnavailable(lastEventID ?? ""), id: position)
+            }
+            guard existing == nil else { return (.success(stream), start) }
             // A new group learns its viewer's page now, not at the first like after many opens.
             state.audience.opened(key)
             return (.success(stream), state.work.add(nil, to: key))
         }
         startJobs(start)
         return opened
+    }
+
+    private enum Resumption {
+        /// No `Last-Event-ID` (or not SSE): the position the stream starts at, if any is known.
+        case fresh(String?)
+        /// The moments changed after the client's position.
+        case catchUp([UTF8Key])
+        /// The client's position is not kept here; the stream continues from the newest.
+        case unavailable(String?)
+    }
+
+    private static func resumption(framing: StreamFraming, lastEventID: String?, log: ResumeLog) -> Resumption {
+        guard framing == .sse else { return .fresh(nil) }
+        guard let lastEventID else { return .fresh(log.latest) }
+        guard let moments = log.moments(after: lastEventID) else { return .unavailable(log.latest) }
+        return moments.isEmpty ? .fresh(log.latest) : .catchUp(moments)
+    }
+
+    /// The one result a stream gets when it cannot resume from `position` (the client's, escaped as JSON).
+    static func resumeUnavailable(_ position: String) -> [UInt8] {
+        var message: [UInt8] = []
+        JSONWriter.write(.string("The stream cannot resume from event \(position): read the timeline again."), into: &message)
+        return Array(#"{"errors":[{"message":"#.utf8) + message + Array(#","extensions":{"code":"STREAM_RESUME_UNAVAILABLE"}}]}"#.utf8)
     }
 
     private func remove(_ stream: SubscriptionStream) {
@@ -264,13 +317,25 @@ package final class LiveLikes: DataChangeObserver, Sendable {
     }
 
     /// Another program changed the database: no moment to name, nothing to
-    /// push, but any page may hold other moments now.
+    /// push, but any page may hold other moments now, and no earlier
+    /// position can be resumed from.
     package func everythingChanged() {
-        state.withLock { $0.audience.forgetPages() }
+        state.withLock { state in
+            state.audience.forgetPages()
+            state.log.forget()
+        }
     }
 
-    /// Nothing to do until changes are heard again: the pages stay as they are.
-    package func changeTrackingLost() {}
+    package func changeHeard(at position: String, momentID: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        state.withLock { $0.log.heard(position, moment: UTF8Key(momentID), at: now) }
+    }
+
+    /// Changes may go unheard from now on: no earlier position can be resumed
+    /// from. The pages stay as they are.
+    package func changeTrackingLost() {
+        state.withLock { $0.log.forget() }
+    }
 
     /// Changes are heard again, and those made meanwhile were missed: every
     /// moment of every page is due, and the streams get those whose state changed.
@@ -309,39 +374,57 @@ package final class LiveLikes: DataChangeObserver, Sendable {
     /// One group's job: its page read, its due moments' results executed and
     /// pushed, again while more came meanwhile; then the next groups start.
     private func runJob(_ key: UTF8Key) {
-        let (group, moments, epoch) = state.withLock { state in
-            (state.groups[key], state.work.take(key), state.audience.epoch)
+        let (group, moments, epoch, position, catchUps) = state.withLock { state in
+            let group = state.groups[key]
+            let catchUps = group.map { Array($0.catchUps.values) } ?? []
+            group?.catchUps.removeAll()
+            return (group, state.work.take(key), state.audience.epoch, state.log.latest, catchUps)
         }
         if let group {
-            fanOut(group, key: key, moments: moments, epoch: epoch)
+            fanOut(group, key: key, moments: moments, epoch: epoch, position: position, catchUps: catchUps)
         }
         startJobs(state.withLock { $0.work.finished(key) })
     }
 
     /// Reads the group's page (learning it) and pushes each due moment's result
     /// that differs from the last pushed, every step bounded by the request timeout.
-    private func fanOut(_ group: Group, key: UTF8Key, moments: [UTF8Key], epoch: Int) {
+    /// `position`: the newest change heard when the job started, which every
+    /// result read after it reflects: the results' event id. `catchUps`:
+    /// resumed streams, each sent its missed moments alone.
+    private func fanOut(
+        _ group: Group, key: UTF8Key, moments: [UTF8Key], epoch: Int, position: String?,
+        catchUps: [(stream: SubscriptionStream, moments: [UTF8Key])]
+    ) {
         let deadline = ContinuousClock.now.advanced(by: engine.limits.requestTimeout)
         RequestDeadline.$current.withValue(deadline) {
             guard let timeline = try? services.timelines.timeline(userID: group.viewerID) else { return }
             let page = Set(timeline.moments.lazy.map { UTF8Key($0.id) })
             state.withLock { $0.audience.read(key, moments: page, epoch: epoch) }
-            var coalesced: UInt64 = 0
-            for momentKey in moments where page.contains(momentKey) {
-                guard let moment = timeline.moments.first(where: { UTF8Key($0.id) == momentKey }) else { continue }
+            func result(of momentKey: UTF8Key) -> (moment: Moment, body: [UInt8])? {
+                guard page.contains(momentKey), let moment = timeline.moments.first(where: { UTF8Key($0.id) == momentKey }) else { return nil }
                 let context = MomentsContext(services: services, viewerID: group.viewerID)
                 let event = MomentLikesEvent(viewerID: group.viewerID, moment: moment, user: timeline.user)
                 let result = engine.execute(
                     group.document, operationName: group.operationName, variables: group.variables, context: context,
                     deadline: deadline, rootValue: event)
                 // A result cut short by the deadline or a failing read is no event: the next like sends the state.
-                guard !result.errors.contains(where: { $0.code == .internalServerError || $0.code == .databaseUnavailable }) else { continue }
-                let digest = SHA256.hash(data: result.body)
+                guard !result.errors.contains(where: { $0.code == .internalServerError || $0.code == .databaseUnavailable }) else { return nil }
+                return (moment, result.body)
+            }
+            for (stream, missed) in catchUps {
+                for momentKey in missed {
+                    if let (moment, body) = result(of: momentKey) { stream.push(momentID: moment.id, result: body, id: position) }
+                }
+            }
+            var coalesced: UInt64 = 0
+            for momentKey in moments {
+                guard let (moment, body) = result(of: momentKey) else { continue }
+                let digest = SHA256.hash(data: body)
                 guard group.lastResults[momentKey] != digest else { continue }
                 if group.lastResults.count >= Group.maxRemembered { group.lastResults.removeAll() }
                 group.lastResults[momentKey] = digest
                 let streams = state.withLock { _ in Array(group.streams.values) }
-                for stream in streams where stream.push(momentID: moment.id, result: result.body) { coalesced &+= 1 }
+                for stream in streams where stream.push(momentID: moment.id, result: body, id: position) { coalesced &+= 1 }
             }
             if coalesced > 0 { state.withLock { $0.statistics.eventsCoalesced &+= coalesced } }
         }

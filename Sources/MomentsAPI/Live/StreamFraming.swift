@@ -72,11 +72,15 @@ package enum StreamFraming: Sendable, Equatable {
         }
     }
 
-    /// One result (`{"data": …}` or `{"errors": …}`); `first`: nothing was written before.
-    func result(_ response: [UInt8], first: Bool) -> [UInt8] {
+    /// One result (`{"data": …}` or `{"errors": …}`); `first`: nothing was
+    /// written before. SSE gives it `id` (a position of the change feed,
+    /// never holding a line break), which a client sends back as
+    /// `Last-Event-ID` when it reconnects; multipart has no such field.
+    func result(_ response: [UInt8], first: Bool, id: String? = nil) -> [UInt8] {
         switch self {
         case .sse:
-            return Array("event: next\ndata: ".utf8) + response + Array("\n\n".utf8)
+            let field = id.map { Array("id: \($0)\n".utf8) } ?? []
+            return field + Array("event: next\ndata: ".utf8) + response + Array("\n\n".utf8)
         case .multipart:
             return part(Array("{\"payload\":".utf8) + response + [UInt8(ascii: "}")], first: first)
         }
@@ -89,6 +93,16 @@ package enum StreamFraming: Sendable, Equatable {
             return result(Array("{\"errors\":".utf8) + errors + [UInt8(ascii: "}")], first: first)
         case .multipart:
             return part(Array("{\"payload\":null,\"errors\":".utf8) + errors + [UInt8(ascii: "}")], first: first)
+        }
+    }
+
+    /// SSE: an event with only an `id`, which sets the client's last event id
+    /// without dispatching anything (WHATWG HTML, "dispatch the event"):
+    /// where a stream that saw no result yet resumes from. Multipart: nothing.
+    func position(_ id: String) -> [UInt8] {
+        switch self {
+        case .sse: Array("id: \(id)\n\n".utf8)
+        case .multipart: []
         }
     }
 

@@ -12,9 +12,13 @@ import Locking
 /// previous piece left for the socket, so nothing else waits.
 package final class SubscriptionStream: HTTPBodyStream, Sendable {
     private struct State {
-        /// Moment ids in arrival order, and each one's latest result.
+        /// Moment ids in arrival order, and each one's latest result with its event id.
         var order: [UTF8Key] = []
-        var results: [UTF8Key: [UInt8]] = [:]
+        var results: [UTF8Key: (result: [UInt8], id: String?)] = [:]
+        /// SSE: an id to send before anything else (where this stream resumes from).
+        var position: String?
+        /// The stream could not resume from the client's `Last-Event-ID`: this result first, then live.
+        var resumeRefusal: (result: [UInt8], id: String?)?
         var wake: (@Sendable () -> Void)?
         var wroteAnything = false
         var heartbeatDue = false
@@ -60,10 +64,24 @@ package final class SubscriptionStream: HTTPBodyStream, Sendable {
         return stream
     }
 
-    /// A result for `momentID`, replacing one of that moment not yet sent.
-    /// Returns whether it replaced one (coalesced).
+    /// SSE: the stream starts at `id`, sent before anything else.
+    func start(at id: String) {
+        state.withLock { $0.position = id }
+    }
+
+    /// The stream could not resume: `result` (an error) goes first, with `id`.
+    func refuseResume(_ result: [UInt8], id: String?) {
+        let wake = state.withLock { state -> (@Sendable () -> Void)? in
+            state.resumeRefusal = (result, id)
+            return state.wake
+        }
+        wake?()
+    }
+
+    /// A result for `momentID` (`id`: its event id), replacing one of that
+    /// moment not yet sent. Returns whether it replaced one (coalesced).
     @discardableResult
-    func push(momentID: String, result: [UInt8]) -> Bool {
+    func push(momentID: String, result: [UInt8], id: String? = nil) -> Bool {
         let key = UTF8Key(momentID)
         let (wake, coalesced) = state.withLock { state -> ((@Sendable () -> Void)?, Bool) in
             guard !state.ended, !state.closed else { return (nil, false) }
@@ -75,7 +93,7 @@ package final class SubscriptionStream: HTTPBodyStream, Sendable {
                 }
                 state.order.append(key)
             }
-            state.results[key] = result
+            state.results[key] = (result, id)
             return (state.wake, coalesced)
         }
         wake?()
@@ -138,17 +156,26 @@ package final class SubscriptionStream: HTTPBodyStream, Sendable {
                 state.ended = true
                 let message = Array("[{\"message\":\"The stream fell behind: more than \(maxPending) moments waited for the client to read.\",\"extensions\":{\"code\":\"STREAM_FELL_BEHIND\"}}]".utf8)
                 return .end(framing.fatal(message, first: first) + framing.end(first: false))
-            } else if !state.order.isEmpty {
-                bytes = []
+            } else if !state.order.isEmpty || state.resumeRefusal != nil || state.position != nil {
+                bytes = state.position.map { framing.position($0) } ?? []
+                state.position = nil
                 var first = first
+                if let refusal = state.resumeRefusal {
+                    bytes += framing.result(refusal.result, first: first, id: refusal.id)
+                    state.resumeRefusal = nil
+                    first = false
+                    state.events += 1
+                }
                 for key in state.order {
-                    guard let result = state.results[key] else { continue }
-                    bytes += framing.result(result, first: first)
+                    guard let pending = state.results[key] else { continue }
+                    bytes += framing.result(pending.result, first: first, id: pending.id)
                     first = false
                     state.events += 1
                 }
                 state.order.removeAll(keepingCapacity: true)
                 state.results.removeAll(keepingCapacity: true)
+                // A position alone means nothing to multipart: no empty chunk (it would end the body).
+                if bytes.isEmpty { return .none }
             } else if state.finishing {
                 state.ended = true
                 return .end(framing.end(first: first))

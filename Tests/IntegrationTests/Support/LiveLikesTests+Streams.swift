@@ -237,8 +237,26 @@ extension LiveLikesTests {
     /// An SSE body's blocks (the text between blank lines), heartbeat
     /// comments (`:`) left out; nil when the body does not end on a blank line.
     static func sseBlocks(_ body: String) -> [String]? {
+        sseEvents(body)?.map(\.block)
+    }
+
+    /// A complete SSE body's events (heartbeat comments left out), each with
+    /// its `id:` (nil without one) and the rest of its block; an `id`-only
+    /// block (a stream's starting position) is an event with an empty block.
+    static func sseEvents(_ body: String) -> [(id: String?, block: String)]? {
         guard body.isEmpty || body.hasSuffix("\n\n") else { return nil }
-        return body.components(separatedBy: "\n\n").dropLast().filter { $0 != ":" }
+        return body.components(separatedBy: "\n\n").dropLast().filter { $0 != ":" }.compactMap { block in
+            var lines = block.components(separatedBy: "\n")
+            guard let first = lines.first, first.hasPrefix("id: ") else { return (nil, block) }
+            lines.removeFirst()
+            // A position alone: where the stream starts, no event.
+            return lines.isEmpty ? nil : (String(first.dropFirst(4)), lines.joined(separator: "\n"))
+        }
+    }
+
+    /// The last `id:` an SSE body carried (what `EventSource` sends back as `Last-Event-ID`).
+    static func lastEventID(_ body: String) -> String? {
+        body.components(separatedBy: "\n").last { $0.hasPrefix("id: ") }.map { String($0.dropFirst(4)) }
     }
 
     static let partHeader = "\r\ncontent-type: application/json\r\n\r\n"
