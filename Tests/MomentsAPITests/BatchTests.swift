@@ -47,13 +47,22 @@ struct BatchTests {
 
     @Test func anOperationsErrorsAreItsOwn() {
         let fixture = APIFixture()
-        let batch = fixture.post(#"[{"query":"{ nope }"},\#(Self.timeline),{"query":1},"text"]"#)
+        let batch = fixture.post(#"[{"query":"{ nope }"},\#(Self.timeline),{"query":1}]"#)
         let results = elements(batch)
-        #expect(results.count == 4)
+        #expect(results.count == 3)
         #expect(code(results[0]) == "GRAPHQL_VALIDATION_FAILED")
         #expect(code(results[1]) == nil)
         #expect(code(results[2]) == "BAD_USER_INPUT", "'query' must be a string")
-        #expect(code(results[3]) == "BAD_USER_INPUT", "not an object")
+    }
+
+    @Test func anArrayOfAnythingButObjectsIsNoBatch() {
+        let fixture = APIFixture()
+        for body in ["[1,2]", #"[\#(Self.timeline),"text"]"#, "[null]", "[[]]"] {
+            let response = fixture.post(body)
+            #expect(response.status == .badRequest, "\(body)")
+            #expect(response.text.contains("Request body must be a JSON object, or an array of them (a batch)."), "\(response.text)")
+        }
+        #expect(fixture.database.callCounts.userReads == 0, "nothing ran")
     }
 
     @Test func anEmptyBatchIs400AndPastTheLimit413() {

@@ -9,10 +9,15 @@ import JSON
 /// `GraphQLLimits.maxResponseBytes`; `maxBatchOperations` bounds its length.
 extension GraphQLHTTPHandler {
     /// Each element's parameters (or why it cannot run): `400` for an empty
-    /// array, `413` past `limit`, and with `limit` 0 no batches at all.
+    /// array or one holding anything but objects (not GraphQL requests at
+    /// all, as GraphQL over HTTP answers them), `413` past `limit`, and with
+    /// `limit` 0 no batches at all.
     static func batch(_ elements: [JSONValue], limit: Int) throws(RequestRefusal) -> [Result<GraphQLRequestBody, RequestRefusal>] {
         guard limit > 0 else { throw RequestRefusal(.badRequest, "Request body must be a JSON object.") }
         guard !elements.isEmpty else { throw RequestRefusal(.badRequest, "A batch must hold at least one operation.") }
+        guard elements.allSatisfy({ if case .object = $0 { true } else { false } }) else {
+            throw RequestRefusal(.badRequest, "Request body must be a JSON object, or an array of them (a batch).")
+        }
         guard elements.count <= limit else {
             throw RequestRefusal(.contentTooLarge, "A batch may hold at most \(limit) operations (--max-batch-operations).")
         }
