@@ -84,7 +84,7 @@ let package = Package(
         // dlopen only when toggles are fetched from an Unleash server.
         .target(name: "CCurl"),
         // Keeps the toggle state current from a file or an Unleash server, on a queue of its own.
-        .target(name: "ToggleSource", dependencies: ["Toggles", "CCurl"], swiftSettings: strict),
+        .target(name: "ToggleSource", dependencies: ["Toggles", "CCurl", "HTTP1"], swiftSettings: strict),
         .target(
             name: "MomentsStorage",
             dependencies: ["Moments", "SQLite", "PostgreSQL", "Locking", "Caching", .product(name: "CoreMetrics", package: "swift-metrics")],

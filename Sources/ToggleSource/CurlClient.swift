@@ -1,4 +1,5 @@
 import CCurl
+import HTTP1
 
 /// One bounded HTTP GET through libcurl: a thin wrapper of our own over the
 /// easy interface, made for the toggle fetch (small JSON bodies, one at a

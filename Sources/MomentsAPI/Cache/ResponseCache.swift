@@ -111,6 +111,14 @@ package final class ResponseCache: Sendable {
         package let body: [UInt8]
         /// For the access log.
         package let operationName: String?
+        /// The answer's entity tag (`GraphQLHTTPHandler.entityTag`), made once when it is kept.
+        package var entityTag: String?
+
+        package init(body: [UInt8], operationName: String?, entityTag: String? = nil) {
+            self.body = body
+            self.operationName = operationName
+            self.entityTag = entityTag
+        }
     }
 
     /// Taken before an execution; its answer is stored only if none of its
@@ -132,13 +140,14 @@ package final class ResponseCache: Sendable {
         var blocks: [Int32]
         var bodyCount: Int
         var operationName: String?
+        var entityTag: String?
         var cost: Int
         /// Tells this entry from a later one in the same slot, for the reverse index.
         var serial: UInt64
 
         /// What a hit needs, read without copying the keys.
-        var found: (canonical: Int, blocks: [Int32], bodyCount: Int, operationName: String?) {
-            (key.hashValue, blocks, bodyCount, operationName)
+        var found: (canonical: Int, blocks: [Int32], bodyCount: Int, operationName: String?, entityTag: String?) {
+            (key.hashValue, blocks, bodyCount, operationName, entityTag)
         }
     }
 
@@ -216,7 +225,9 @@ package final class ResponseCache: Sendable {
             state.sketch.increment(found.canonical)
             state.entries.clock.markReferenced(slot)
             // Copied under the lock: once it is let go the blocks may be reused.
-            return Hit(body: state.arena.load(found.blocks, count: found.bodyCount), operationName: found.operationName)
+            return Hit(
+                body: state.arena.load(found.blocks, count: found.bodyCount), operationName: found.operationName,
+                entityTag: found.entityTag)
         }
     }
 
@@ -285,7 +296,7 @@ package final class ResponseCache: Sendable {
             state.serial &+= 1
             let entry = Entry(
                 key: key, blocks: blocks, bodyCount: hit.body.count, operationName: hit.operationName,
-                cost: cost, serial: state.serial)
+                entityTag: hit.entityTag, cost: cost, serial: state.serial)
             let slot = state.entries.clock.insert(entry, referenced: false)
             state.entries.index[key] = slot
             state.entries.bytes += cost

@@ -1,3 +1,4 @@
+import Crypto
 import GraphQL
 import HTTP1
 import JSON
@@ -60,17 +61,19 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     }
 
     /// What a cache between the server and the client may keep (RFC 9111).
-    /// With authentication an answer is the viewer's own: `private, no-store`,
-    /// and `Vary: Authorization` for caches that ignore `private`. Anonymous
-    /// answers depend on the URL and `Accept` (the media type): a GET's `200`
-    /// may be kept by a shared cache for 1 s, the staleness window the server
-    /// promises between instances (docs/storage.md), with `Vary: Accept`;
-    /// anything else is `no-store`, unless the answer chose its own
+    /// With authentication an answer is the viewer's own: `private`, and
+    /// `Vary: Authorization` for caches that ignore `private`; one with an
+    /// entity tag is `no-cache` (the client's own cache may keep it and must
+    /// ask again, `If-None-Match` answered `304`), anything else `no-store`.
+    /// Anonymous answers depend on the URL and `Accept` (the media type): a
+    /// GET's `200` may be kept by a shared cache for 1 s, the staleness window
+    /// the server promises between instances (docs/storage.md), with `Vary:
+    /// Accept`; anything else is `no-store`, unless the answer chose its own
     /// (persisted queries' refusals; toggles, which depend on other headers).
     private func withCachePolicy(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         var response = response
         if authenticator != nil {
-            response.headers.set("Cache-Control", "private, no-store")
+            response.headers.set("Cache-Control", response.headers.contains("ETag") ? "private, no-cache" : "private, no-store")
             response.headers.add("Vary", "Authorization")
         } else if request.method == .get || request.method == .head, !response.headers.contains("Cache-Control") {
             if response.status == .ok {
@@ -80,14 +83,34 @@ package struct GraphQLHTTPHandler: HTTPHandler {
                 response.headers.add("Cache-Control", "no-store")
             }
         }
+        if let tag = response.headers["ETag"], EntityTag.noneMatch(request.headers.values("If-None-Match"), matches: tag) {
+            // RFC 9110 §15.4.5: the headers a 200 would carry, no body.
+            var notModified = HTTPResponse(status: .notModified, headers: response.headers)
+            notModified.headers.remove("Content-Type")
+            notModified.accessLogDetail = response.accessLogDetail
+            notModified.isFromCache = response.isFromCache
+            return notModified
+        }
         return response
     }
 
     private func cachedAnswer(_ hit: ResponseCache.Hit, to request: HTTPRequest) -> HTTPResponse {
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
         var answer = response(.ok, media, hit.body, operationName: hit.operationName)
+        if request.method == .get || request.method == .head, let tag = hit.entityTag { answer.headers.add("ETag", tag) }
         answer.isFromCache = true
         return answer
+    }
+
+    /// A `200`'s entity tag (RFC 9110 §8.8.3): strong, from the answer's bytes
+    /// and its viewer (two viewers' equal answers are not one representation
+    /// to a cache keyed by URL): the first 128 bits of their SHA-256.
+    static func entityTag(_ body: [UInt8], viewer: String?) -> String {
+        var hash = SHA256()
+        hash.update(data: viewer.map { viewerPrefix($0) } ?? [])
+        hash.update(data: [0])
+        hash.update(data: body)
+        return "\"" + Base64URL.encode(Array(hash.finalize()).prefix(16)) + "\""
     }
 
     /// A POST that mentions `mutation` runs ahead of the reads waiting for the
@@ -276,12 +299,14 @@ package struct GraphQLHTTPHandler: HTTPHandler {
                 prepared, operationName: parameters.operationName, variables: parameters.variables, context: context,
                 deadline: deadline, incremental: deferring)
         }
+        // GET answers a cache may keep carry a tag to revalidate with; a kept answer keeps its tag.
+        let cacheable = result.hasData && result.errors.isEmpty && !context.evaluatedToggles
+        let isGet = request.method == .get || request.method == .head
+        let tag = cacheable && (isGet || key != nil) ? Self.entityTag(result.body, viewer: viewer) : nil
         // A mutation's answer is never kept (no key).
-        if let responseCache, let key, let ticket, result.hasData, result.errors.isEmpty, !context.evaluatedToggles,
-            batched || alias != nil
-        {
+        if let responseCache, let key, let ticket, cacheable, batched || alias != nil {
             responseCache.store(
-                key, ResponseCache.Hit(body: result.body, operationName: operation.name?.value),
+                key, ResponseCache.Hit(body: result.body, operationName: operation.name?.value, entityTag: tag),
                 momentIDs: context.likedMomentIDs, ticket: ticket, alias: alias)
         }
         errorCounters.count(result.errors)
@@ -289,6 +314,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             return incrementalResponse(payloads, operationName: operation.name?.value)
         }
         var answer = response(result.hasData ? .ok : requestErrorStatus, media, result.body, operationName: operation.name?.value)
+        if isGet, let tag { answer.headers.add("ETag", tag) }
         if result.errors.contains(where: { $0.code == .databaseUnavailable }) {
             answer.headers.add("Retry-After", "1")
         }

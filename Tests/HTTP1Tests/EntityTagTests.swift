@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ToggleSource
+import HTTP1
 
 /// RFC 9110 §8.8.3 on the raw header bytes: what the refresher may keep and
 /// send back as If-None-Match, and what it drops.
