@@ -32,6 +32,7 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], swiftSettings: strict),
         fuzzTarget("fuzz-http-request", ["HTTP1"]),
         fuzzTarget("fuzz-chunked", ["HTTP1"]),
+        fuzzTarget("fuzz-accept-encoding", ["HTTP1"]),
         fuzzTarget("fuzz-json", ["JSON"]),
         fuzzTarget("fuzz-graphql-parser", ["GraphQL"]),
         fuzzTarget("fuzz-graphql-validation", ["GraphQL", "MomentsAPI"]),

@@ -189,9 +189,14 @@ def seeds():
              if s.lstrip().startswith(('{', '['))]
     graphql = [s for s in strings('Tests/GraphQLTests/**/*.swift', 'Tests/MomentsAPITests/*.swift',
                                   'Tests/IntegrationTests/*.swift') if looks_like_graphql(s)]
+    # Accept-Encoding field values: the negotiation table's literals (lines joined by LF, as the
+    # target splits them, come from its multi-line cases' separate literals).
+    accept_encoding = list(strings('Tests/HTTP1Tests/AcceptEncodingTests.swift'))
+    accept_encoding += ['gzip;q=0.5\nbr', 'br\nbr;q=0', '\ngzip', 'identity;q=0\n*;q=0']
     return {
         'http-request': http,
         'chunked': chunked,
+        'accept-encoding': accept_encoding,
         'json': json,
         'graphql-parser': graphql,
         'graphql-validation': graphql,

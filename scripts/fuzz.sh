@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Fuzz/ and runs one (or all) for a number of seconds.
 #
-#   scripts/fuzz.sh TARGET SECONDS     TARGET: http-request, chunked, json, graphql-parser,
+#   scripts/fuzz.sh TARGET SECONDS     TARGET: http-request, chunked, accept-encoding, json, graphql-parser,
 #   scripts/fuzz.sh all SECONDS                graphql-validation, bearer-token, toggles, toggle-weights, or several
 #                                              joined by commas
 #
@@ -19,7 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(http-request chunked json graphql-parser graphql-validation bearer-token toggles toggle-weights)
+targets=(http-request chunked accept-encoding json graphql-parser graphql-validation bearer-token toggles toggle-weights)
 usage() { echo "usage: $0 {$(IFS='|'; echo "${targets[*]}")|all} SECONDS | $0 TARGET FILE..." >&2; exit 2; }
 [ $# -ge 2 ] || usage
 replay=()
