@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "http-bench-server", targets: ["http-bench-server"]),
         // For Fuzz/ and Benchmarks/, separate packages that depend on this one by path.
         .library(name: "HTTP1", targets: ["HTTP1"]),
+        .library(name: "HTTPCompression", targets: ["HTTPCompression"]),
         .library(name: "JSON", targets: ["JSON"]),
         .library(name: "GraphQL", targets: ["GraphQL"]),
         .library(name: "MomentsAPI", targets: ["MomentsAPI"]),
@@ -57,6 +58,11 @@ let package = Package(
         // Pure modules: no sockets, files or clocks.
         .target(name: "JSON", dependencies: ["Locking"], swiftSettings: strict),
         .target(name: "HTTP1", swiftSettings: strict),
+        // gzip and br for HTTP answers (Content-Encoding): Debian's zlib and brotli, never a codec of our own.
+        // Only the encoder of brotli: nothing here decodes (the tests decode with the gzip and brotli programs).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
+        .target(name: "HTTPCompression", dependencies: ["HTTP1", "CZlib", "CBrotli"], swiftSettings: strict),
         .target(name: "GraphQL", dependencies: ["JSON", "Locking", "Caching"], swiftSettings: strict),
         .target(name: "Moments", dependencies: ["Locking"], swiftSettings: strict),
         // Unleash-compatible toggle evaluation: state, strategies, constraints, variants.
@@ -93,7 +99,8 @@ let package = Package(
         .target(
             name: "MomentsAPI",
             dependencies: [
-                "Moments", "GraphQL", "JSON", "HTTP1", "Toggles", "Locking", "Caching", .product(name: "Logging", package: "swift-log"),
+                "Moments", "GraphQL", "JSON", "HTTP1", "HTTPCompression", "Toggles", "Locking", "Caching",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: strict
@@ -119,6 +126,11 @@ let package = Package(
         .testTarget(name: "LockingTests", dependencies: ["Locking"], swiftSettings: strict),
         .testTarget(name: "CachingTests", dependencies: ["Caching"], swiftSettings: strict),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"], swiftSettings: strict),
+        // Round trips decoded by programs that share no code with ours (GNU gzip's own inflate, brotli's CLI).
+        .testTarget(
+            name: "HTTPCompressionTests", dependencies: ["HTTPCompression", "HTTP1", "TestSupport"],
+            resources: [.copy("Fixtures")], swiftSettings: strict
+        ),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "Locking", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ServerMetricsTests",

@@ -24,8 +24,9 @@ echo "== moments-bff: $(( $(stat -c %s "$built") / 1000000 )) MB built, $(( $(st
 
 echo "== runtime libraries the image must provide (ldd):"
 ldd "$binary" | grep -v -E 'linux-vdso|ld-linux' || true
-# The runtime stage installs exactly these (libc, libm, libgcc_s come with the base image).
-unexpected="$(ldd "$binary" | awk '{print $1}' | grep -v -E '^(linux-vdso|/lib64/ld-linux|libc\.so|libm\.so|libgcc_s\.so|libstdc\+\+\.so|libsqlite3\.so|libpthread\.so|libdl\.so)' || true)"
+# The runtime stage installs exactly these (libc, libm, libgcc_s and zlib's libz come with the base
+# image; libbrotli1 holds libbrotlienc and the libbrotlicommon it links).
+unexpected="$(ldd "$binary" | awk '{print $1}' | grep -v -E '^(linux-vdso|/lib64/ld-linux|libc\.so|libm\.so|libgcc_s\.so|libstdc\+\+\.so|libsqlite3\.so|libpthread\.so|libdl\.so|libz\.so|libbrotlienc\.so|libbrotlicommon\.so)' || true)"
 if [ -n "$unexpected" ]; then
   echo "FAIL: the runtime image lacks: $unexpected" >&2; exit 1
 fi
