@@ -40,6 +40,13 @@ let package = Package(
             dependencies: ours("MomentsAPI", "Moments", "MomentsFakes", "GraphQL", "JSON", "Locking"),
             swiftSettings: strict
         ),
+        // Answer sizes and µs per call at every gzip level and brotli quality:
+        // `scripts/compression-levels.sh` (fetches the app's answers, then runs `scripts/microbench.sh compression-bench`).
+        .executableTarget(
+            name: "compression-bench",
+            dependencies: ours("HTTPCompression", "HTTP1"),
+            swiftSettings: strict
+        ),
         // What metrics and request ids add per response: `scripts/microbench.sh metrics-bench`.
         .executableTarget(
             name: "metrics-bench",

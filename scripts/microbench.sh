@@ -4,6 +4,7 @@
 #   scripts/microbench.sh storage-bench [--seconds S] [--only PREFIX] [--large PATH]
 #   scripts/microbench.sh graphql-bench [--seconds S] [--ops N] [--only PREFIX] [--dump DIR]
 #   scripts/microbench.sh metrics-bench
+#   scripts/microbench.sh compression-bench [--seconds S] FILE...   (scripts/compression-levels.sh gives it the app's answers)
 #   scripts/microbench.sh --path NAME    builds it and prints the binary's path (for valgrind, perf)
 #
 # Benchmarks/ is a package of its own, so that the root package's `swift build` and
@@ -13,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-benchmarks=(storage-bench graphql-bench metrics-bench)
+benchmarks=(storage-bench graphql-bench metrics-bench compression-bench)
 usage() { echo "usage: $0 [--path] {$(IFS='|'; echo "${benchmarks[*]}")} [ARGS...]" >&2; exit 2; }
 print_path=false
 if [ "${1:-}" = --path ]; then print_path=true; shift; fi
