@@ -25,7 +25,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq "${missing[@]}"
 fi
 
-filter='LockingTests|HTTPServerTests|SQLiteTests|MomentsStorageTests|MomentsAPITests|IntegrationTests|ServerMetricsTests'
+filter='LockingTests|HTTPCompressionTests|HTTPServerTests|SQLiteTests|MomentsStorageTests|MomentsAPITests|IntegrationTests|ServerMetricsTests'
 sanitizers=("$@")
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(thread address)
 

@@ -1,4 +1,5 @@
 import Caching
+import HTTP1
 import JSON
 import Locking
 import Moments
@@ -108,16 +109,23 @@ package final class ResponseCache: Sendable {
 
     /// A kept answer.
     package struct Hit: Sendable {
+        /// The answer in `coding`.
         package let body: [UInt8]
         /// For the access log.
         package let operationName: String?
         /// The answer's entity tag (`GraphQLHTTPHandler.entityTag`), made once when it is kept.
         package var entityTag: String?
+        /// `body`'s content coding: the one asked for when it is kept, else `identity`.
+        package var coding: ContentCoding
+        /// The plain answer's length (`body`'s when `coding` is `identity`).
+        package var plainCount: Int
 
-        package init(body: [UInt8], operationName: String?, entityTag: String? = nil) {
+        package init(body: [UInt8], operationName: String?, entityTag: String? = nil, coding: ContentCoding = .identity, plainCount: Int? = nil) {
             self.body = body
             self.operationName = operationName
             self.entityTag = entityTag
+            self.coding = coding
+            self.plainCount = plainCount ?? body.count
         }
     }
 
@@ -141,13 +149,19 @@ package final class ResponseCache: Sendable {
         var bodyCount: Int
         var operationName: String?
         var entityTag: String?
+        /// The answer compressed (`gzip`, `br`), each kept once made: compressed once, sent many times.
+        var encoded: [(coding: ContentCoding, blocks: [Int32], count: Int)] = []
         var cost: Int
         /// Tells this entry from a later one in the same slot, for the reverse index.
         var serial: UInt64
 
-        /// What a hit needs, read without copying the keys.
-        var found: (canonical: Int, blocks: [Int32], bodyCount: Int, operationName: String?, entityTag: String?) {
-            (key.hashValue, blocks, bodyCount, operationName, entityTag)
+        /// What a hit in `coding` needs, read without copying the keys: that
+        /// coding's bytes when kept, else the plain answer's.
+        func found(_ coding: ContentCoding) -> (canonical: Int, blocks: [Int32], count: Int, coding: ContentCoding, entry: Entry) {
+            if coding != .identity, let variant = encoded.first(where: { $0.coding == coding }) {
+                return (key.hashValue, variant.blocks, variant.count, coding, self)
+            }
+            return (key.hashValue, blocks, bodyCount, .identity, self)
         }
     }
 
@@ -212,11 +226,12 @@ package final class ResponseCache: Sendable {
         state.withLock { $0.invalidations.ticket }
     }
 
-    /// The answer kept for `key`, canonical or alias.
-    package func lookup(_ key: Key) -> Hit? {
+    /// The answer kept for `key`, canonical or alias: in `coding` when that
+    /// is kept (`storeEncoded`), otherwise plain.
+    package func lookup(_ key: Key, coding: ContentCoding = .identity) -> Hit? {
         state.withLock { state in
             guard !state.invalidations.isSuspended, let slot = state.entries.index[key],
-                  let found = state.entries.clock.withEntry(at: slot, { $0?.found }) else {
+                  let found = state.entries.clock.withEntry(at: slot, { $0?.found(coding) }) else {
                 // An alias miss is followed by the canonical lookup, which counts.
                 if !key.isAlias { state.sketch.increment(key.hashValue) }
                 return nil
@@ -226,8 +241,8 @@ package final class ResponseCache: Sendable {
             state.entries.clock.markReferenced(slot)
             // Copied under the lock: once it is let go the blocks may be reused.
             return Hit(
-                body: state.arena.load(found.blocks, count: found.bodyCount), operationName: found.operationName,
-                entityTag: found.entityTag)
+                body: state.arena.load(found.blocks, count: found.count), operationName: found.entry.operationName,
+                entityTag: found.entry.entityTag, coding: found.coding, plainCount: found.entry.bodyCount)
         }
     }
 
@@ -308,6 +323,30 @@ package final class ResponseCache: Sendable {
         _ = released  // keys and lists freed here, outside the lock
     }
 
+    /// Keeps `bytes`, the answer tagged `entityTag` in `coding`, beside the
+    /// entry kept for `key`, when that entry is still the answer with that
+    /// tag (another execution may have replaced it meanwhile) and the cache
+    /// has room without displacing anything (an encoding is worth less than
+    /// another answer).
+    package func storeEncoded(_ key: Key, entityTag: String, coding: ContentCoding, _ bytes: [UInt8]) {
+        guard coding != .identity else { return }
+        let blockBytes = BlockArena.blocks(for: bytes.count) * BlockArena.blockSize
+        state.withLock { state in
+            guard let slot = state.entries.index[key],
+                  state.entries.clock.withEntry(at: slot, { $0.map { entry in
+                      entry.entityTag == entityTag && !entry.encoded.contains { $0.coding == coding }
+                  } }) == true,
+                  state.entries.bytes + blockBytes <= capacityBytes,
+                  state.arena.availableBlocks * BlockArena.blockSize >= blockBytes,
+                  let blocks = state.arena.store(bytes) else { return }
+            state.entries.clock.modifyEntry(at: slot) { entry in
+                entry?.encoded.append((coding, blocks, bytes.count))
+                entry?.cost += blockBytes
+            }
+            state.entries.bytes += blockBytes
+        }
+    }
+
     /// Removes every entry that shows `momentID`'s like data.
     package func invalidate(momentID: String) {
         let moment = UTF8Key(momentID).hashValue
@@ -350,7 +389,10 @@ package final class ResponseCache: Sendable {
             swap(&state.entries, &old)
             // The request frequencies stay: they are about keys, not data. So
             // does the region, every block of it free again.
-            old.clock.forEach { state.arena.release($0.blocks) }
+            old.clock.forEach { entry in
+                state.arena.release(entry.blocks)
+                for variant in entry.encoded { state.arena.release(variant.blocks) }
+            }
         }
     }
 
@@ -367,6 +409,7 @@ package final class ResponseCache: Sendable {
     private static func remove(_ slot: Int, _ state: inout State) -> Entry? {
         guard let entry = state.entries.clock.remove(slot) else { return nil }
         state.arena.release(entry.blocks)
+        for variant in entry.encoded { state.arena.release(variant.blocks) }
         state.entries.index[entry.key] = nil
         if let alias = entry.alias { state.entries.index[alias] = nil }
         state.entries.bytes -= entry.cost

@@ -15,7 +15,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     private let engine: GraphQLEngine
     let services: MomentsServices
     private let jsonLimits: JSONLimits
-    private let responseCache: ResponseCache?
+    let responseCache: ResponseCache?
     private let persistedQueries: PersistedQueryPolicy
     /// With it, every request needs a valid bearer token, and acts as its subject.
     private let authenticator: BearerTokenVerifier?
@@ -55,9 +55,15 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         // `respond` for requests whose trusted-documents and APQ checks
         // passed, so an alias hit has passed them too.)
         // (A document that mentions `@defer` is never kept, so no hit here can owe an answer in parts.)
-        guard let responseCache, let alias = requestKey(request, viewer: viewer),
-            let hit = responseCache.lookup(alias) else { return nil }
-        return withCachePolicy(cachedAnswer(hit, to: request), for: request)
+        guard let responseCache, let alias = requestKey(request, viewer: viewer) else { return nil }
+        let coding = Self.preferredCoding(of: request)
+        guard let hit = responseCache.lookup(alias, coding: coding) else { return nil }
+        // Not yet kept in that coding: compressed once, on a handler thread (`handle`), never here.
+        if hit.coding != coding, Self.isCompressible(hit.plainCount) { return nil }
+        // Kept plain and wanted plain: labelled so (`encoded` would compress).
+        var answer = cachedAnswer(hit, to: request)
+        if hit.coding == .identity { Self.label(&answer, coding: .identity, plainCount: hit.plainCount) }
+        return withCachePolicy(answer, for: request)
     }
 
     /// What a cache between the server and the client may keep (RFC 9111).
@@ -98,6 +104,10 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
         var answer = response(.ok, media, hit.body, operationName: hit.operationName)
         if request.method == .get || request.method == .head, let tag = hit.entityTag { answer.headers.add("ETag", tag) }
+        // Kept in its coding: labelled. Plain: `encoded` compresses it, or labels it plain.
+        if hit.coding != .identity || !Self.isCompressible(hit.plainCount) {
+            Self.label(&answer, coding: hit.coding, plainCount: hit.plainCount)
+        }
         answer.isFromCache = true
         return answer
     }
@@ -176,7 +186,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
 
     /// A like's request waits here for its commit (`LikeService.updateLike`).
     package func handle(_ request: HTTPRequest) -> HTTPResponse {
-        withCachePolicy(uncachedResponse(request), for: request)
+        withCachePolicy(encoded(uncachedResponse(request), for: request), for: request)
     }
 
     /// The response before `withCachePolicy`.
@@ -279,9 +289,12 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         let key = operation.operation == .query && !mentionsDefer ? responseCache.map { _ in cacheKey(source.query, parameters, viewer: viewer) } : nil
         // A batch's bytes name the whole batch: no alias of one of its answers.
         let alias = batched ? nil : requestKey(request, viewer: viewer)
-        if let responseCache, let key, let hit = responseCache.lookup(key), batched || alias != nil {
+        // A batch's elements are compressed as one answer, never alone.
+        let coding = batched ? .identity : Self.preferredCoding(of: request)
+        if let responseCache, let key, let hit = responseCache.lookup(key, coding: coding), batched || alias != nil {
             if let alias { responseCache.alias(alias, to: key) }
-            return cachedAnswer(hit, to: request)
+            guard !batched else { return cachedAnswer(hit, to: request) }
+            return encoded(cachedAnswer(hit, to: request), for: request, kept: hit.entityTag.map { (key, $0) })
         }
         if !services.storageIsReachable(), Self.needsStorage(operation) {
             // Fail fast, before running anything: a request error (no `data`), which
@@ -324,7 +337,8 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             // private (the same client's next request may send other headers).
             answer.headers.add("Cache-Control", "private, no-store")
         }
-        return answer
+        guard !batched else { return answer }
+        return encoded(answer, for: request, kept: key.flatMap { key in tag.map { (key, $0) } })
     }
 
     /// An answer delivered incrementally (`@defer`): the initial payload,
