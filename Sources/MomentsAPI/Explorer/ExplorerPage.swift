@@ -125,7 +125,7 @@ footer.hints kbd { font: 11px var(--mono); border: 1px solid var(--line); border
 </header>
 <main id="main">
   <section class="panel query">
-    <div class="panel-head">Query<span class="spacer"></span><select id="operation" hidden aria-label="Operation"></select></div>
+    <div class="panel-head">Query<span class="spacer"></span><label class="metric" title="Send queries as GET, which a cache can revalidate (ETag)"><input type="checkbox" id="use-get"> GET</label><select id="operation" hidden aria-label="Operation"></select></div>
     <div class="editor"><div class="gutter" id="gutter">1</div><textarea class="code" id="query" spellcheck="false" autocomplete="off" autocapitalize="off" aria-label="GraphQL document"></textarea></div>
     <div class="sub">
       <div class="panel-head"><div class="tabs" role="tablist">
@@ -144,7 +144,7 @@ footer.hints kbd { font: 11px var(--mono); border: 1px solid var(--line); border
     <div class="docs-body"><input type="search" id="docs-search" placeholder="Search types and fields" aria-label="Search the schema"><div id="docs-content"><p class="hint">Loading the schema…</p></div></div>
   </aside>
 </main>
-<footer class="hints"><kbd>Ctrl</kbd>/<kbd>⌘</kbd> + <kbd>Enter</kbd> runs · <kbd>Tab</kbd> indents · requests go to <code>POST /graphql</code> with the headers above</footer>
+<footer class="hints"><kbd>Ctrl</kbd>/<kbd>⌘</kbd> + <kbd>Enter</kbd> runs · <kbd>Tab</kbd> indents · requests go to <code>POST /graphql</code> (queries to <code>GET</code> with the box ticked) with the headers above</footer>
 <script>
 "use strict";
 const EXAMPLES = {
@@ -258,12 +258,15 @@ function requestParts() {
   return { body, headers: Object.assign({ "Content-Type": "application/json", "Accept": "application/graphql-response+json, application/json" }, extra) };
 }
 let running = 0, stream = null;
-/// Whether the operation to run is a subscription (its results are streamed).
-function isSubscription(parts) {
+/// Whether the operation to run is of `kind` (`subscription`: its results are streamed).
+function isOperation(parts, kind) {
   const text = parts.body.query.replace(/#[^\n]*/g, "");
   const name = parts.body.operationName;
-  return name ? new RegExp("\\bsubscription\\s+" + name + "\\b").test(text) : /^\s*subscription\b/.test(text);
+  return name ? new RegExp("\\b" + kind + "\\s+" + name + "\\b").test(text) : new RegExp("^\\s*" + kind + "\\b").test(text);
 }
+function isSubscription(parts) { return isOperation(parts, "subscription"); }
+/// A size for people: bytes, or kilobytes with one decimal.
+function size(bytes) { return bytes < 1024 ? bytes + " B" : (bytes / 1024).toFixed(1) + " KB"; }
 /// A subscription's results as they arrive (graphql-sse over fetch), newest first; another run ends it.
 \#(HTMLPage.eventStreamReader)
 async function runStream(parts, ticket) {
@@ -306,7 +309,19 @@ async function run() {
   timing.textContent = "running…";
   const started = performance.now();
   try {
-    const response = await fetch(endpoint, { method: "POST", headers: parts.headers, body: JSON.stringify(parts.body) });
+    // GET for queries when asked: the answer then carries an ETag the browser's cache revalidates with.
+    const get = $("use-get").checked && !isOperation(parts, "mutation");
+    let url = endpoint, init = { method: "POST", headers: parts.headers, body: JSON.stringify(parts.body) };
+    if (get) {
+      const search = new URLSearchParams({ query: parts.body.query });
+      if (parts.body.variables) search.set("variables", JSON.stringify(parts.body.variables));
+      if (parts.body.operationName) search.set("operationName", parts.body.operationName);
+      const { "Content-Type": _, ...rest } = parts.headers;
+      url = endpoint + "?" + search.toString();
+      init = { method: "GET", headers: rest };
+    }
+    performance.clearResourceTimings();
+    const response = await fetch(url, init);
     const text = await response.text();
     if (ticket !== running) return;
     const elapsed = performance.now() - started;
@@ -314,7 +329,13 @@ async function run() {
     status.textContent = `${response.status} ${response.statusText || ""}`.trim();
     status.className = "status " + (response.ok ? "ok" : "bad");
     const bytes = new TextEncoder().encode(text).length;
-    timing.textContent = `${elapsed < 10 ? elapsed.toFixed(1) : Math.round(elapsed)} ms · ${bytes < 1024 ? bytes + " B" : (bytes / 1024).toFixed(1) + " KB"}`;
+    // What went over the wire: the coding and its size (Resource Timing), and the answer's tag.
+    const coding = response.headers.get("content-encoding") || "identity", tag = response.headers.get("etag");
+    const sent = performance.getEntriesByType("resource").filter((e) => e.name.startsWith(new URL(endpoint, location.href).href)).pop();
+    const wire = coding !== "identity" ? ` · ${coding}${sent && sent.encodedBodySize ? " " + size(sent.encodedBodySize) : ""}` : "";
+    timing.textContent = `${elapsed < 10 ? elapsed.toFixed(1) : Math.round(elapsed)} ms · ${size(bytes)}${wire}${tag ? " · ETag " + tag : ""}`;
+    out.dataset.encoding = coding;
+    out.dataset.etag = tag || "";
     let pretty = text;
     try { pretty = JSON.stringify(JSON.parse(text), null, 2); out.innerHTML = highlight(pretty); }
     catch { out.textContent = text; }

@@ -26,8 +26,10 @@ enum HTMLPage {
             while ((end = pending.indexOf("\n\n")) >= 0) {
               const block = pending.slice(0, end);
               pending = pending.slice(end + 2);
-              const data = block.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
-              if (block.startsWith("event: next") && data) onNext(data);
+              // Fields in any order (an `id:` comes first): the event's type and its data lines.
+              const lines = block.split("\n");
+              const data = lines.filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+              if (lines.includes("event: next") && data) onNext(data);
             }
           }
         }
