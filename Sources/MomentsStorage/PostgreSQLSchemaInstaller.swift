@@ -52,7 +52,10 @@ enum PostgreSQLSchemaInstaller {
 
     /// The PostgreSQL-only triggers a database lacks (one written by another
     /// program, or by an earlier version of ours), added: without them other
-    /// instances would never hear of its likes.
+    /// instances would never hear of its likes. The functions they call are
+    /// replaced too when they are an earlier version's (the like trigger's
+    /// without the changes' positions): under the install lock, so instances
+    /// starting together replace them once.
     private static func addMissingExtras(_ connection: PGConnection) throws {
         let rows = try connection.query("""
             SELECT t.tgname FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid
@@ -60,7 +63,10 @@ enum PostgreSQLSchemaInstaller {
             """)
         let present = Set((0..<rows.count).map { rows.text($0, 0) })
         let missing = Set(PostgreSQLSchema.extraTriggers.map(\.name)).subtracting(present)
-        guard !missing.isEmpty else { return }
+        let current = try connection.query(
+            "SELECT count(*) FROM pg_proc WHERE proname = 'moments_notify_like' AND strpos(prosrc, $1) > 0",
+            [.text(PostgreSQLSchema.positionsChannel)]).int64(0, 0) > 0
+        guard !missing.isEmpty || !current else { return }
         try connection.executeScript(PostgreSQLSchema.extras(missing: missing))
     }
 

@@ -271,6 +271,7 @@ package final class LiveLikes: DataChangeObserver, Sendable {
             guard let key = state.groupOfStream.removeValue(forKey: id) else { return }
             if let group = state.groups[key] {
                 group.streams[id] = nil
+                group.catchUps[id] = nil
                 if group.streams.isEmpty {
                     state.groups[key] = nil
                     state.audience.closed(key)

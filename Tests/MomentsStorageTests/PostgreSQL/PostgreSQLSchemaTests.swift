@@ -107,6 +107,28 @@ struct PostgreSQLSchemaTests {
         #expect(try postgres.query("SELECT count(*) FROM latest_moments").text(0, 0) == "0")
     }
 
+    /// A database served by an earlier version has every trigger, but its like
+    /// trigger's function sends no positions: it is replaced, once.
+    @Test func anEarlierVersionsLikeNotificationIsReplacedWithOneThatCarriesPositions() throws {
+        let uri = try PostgreSQLServer.shared().makeDatabase()
+        let postgres = try PGConnection(uri: uri, settings: PGConnectionSettings())
+        defer { postgres.close() }
+        _ = try PostgreSQLSchemaInstaller.prepare(postgres, seed: nil)
+        try postgres.executeScript("""
+            CREATE OR REPLACE FUNCTION moments_notify_like() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM pg_notify('moments_changes', COALESCE(NEW.moment_id, OLD.moment_id));
+                RETURN NULL;
+            END $$;
+            DROP SEQUENCE moments_change_position;
+            """)
+        let source = "SELECT prosrc FROM pg_proc WHERE proname = 'moments_notify_like'"
+        #expect(try !postgres.query(source).text(0, 0).contains(PostgreSQLSchema.positionsChannel))
+        #expect(try PostgreSQLSchemaInstaller.prepare(postgres, seed: nil) == .existing(version: SchemaInstaller.version))
+        #expect(try postgres.query(source).text(0, 0).contains(PostgreSQLSchema.positionsChannel))
+        #expect(try postgres.query("SELECT count(*) FROM pg_class WHERE relname = 'moments_change_position'").text(0, 0) == "1")
+    }
+
     static func triggerNames(_ postgres: PGConnection) throws -> Set<String> {
         // pg_trigger: information_schema.triggers leaves TRUNCATE triggers out.
         let rows = try postgres.query("""
