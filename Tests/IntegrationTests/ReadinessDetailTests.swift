@@ -9,15 +9,12 @@ import TestSupport
 @Suite struct ReadinessDetailTests {
     @Test(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))
     func anUnreachableDatabaseIsReportedWithoutTheDriversMessage() throws {
-        let postgres = try PostgreSQLServer.shared()
-        let direct = try postgres.makeDatabase()
-        let name = try #require(direct.split(separator: "/").last.map(String.init))
-        let relay = try TCPRelay(targetPort: postgres.port)
+        let database = try RelayedDatabase()
+        let relay = database.relay, name = database.name
         defer { relay.stop() }
         let directory = try TemporaryDirectory()
         // The second --database wins over ServerProcess's own.
-        let server = try ServerProcess(
-            databasePath: directory.databasePath, arguments: ["--database", "postgresql://postgres@127.0.0.1:\(relay.port)/\(name)"])
+        let server = try ServerProcess(databasePath: directory.databasePath, arguments: ["--database", database.uri])
         defer { _ = server.stop() }
         #expect(try BlockingRequest.send(port: server.port, "GET /readyz").status == 200)
 

@@ -9,14 +9,11 @@ import TestSupport
 @Suite(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))
 struct StreamResyncTests {
     @Test func aLikeMadeWhileTheInstanceWasCutOffReachesItsStreamsOnceItIsBack() throws {
-        let postgres = try PostgreSQLServer.shared()
-        let direct = try postgres.makeDatabase()
-        let name = try #require(direct.split(separator: "/").last.map(String.init))
-        let relay = try TCPRelay(targetPort: postgres.port)
+        let database = try RelayedDatabase()
+        let relay = database.relay
         defer { relay.stop() }
         let directory = try TemporaryDirectory()
-        let server = try ServerProcess(
-            databasePath: directory.databasePath, arguments: ["--database", "postgresql://postgres@127.0.0.1:\(relay.port)/\(name)"])
+        let server = try ServerProcess(databasePath: directory.databasePath, arguments: ["--database", database.uri])
         defer { _ = server.stop() }
         let sse = try StreamingClient.curl(port: server.port, accept: "text/event-stream", body: LiveLikesTests.subscription(userID: "0"))
         try #require(sse.waitFor(within: .seconds(10)) { $0.head != nil }, "\(sse.errorText)")
@@ -28,9 +25,9 @@ struct StreamResyncTests {
         relay.partition()
         try #require(eventually(within: .seconds(10)) { (try? BlockingRequest.send(port: server.port, "GET /readyz"))?.status == 503 })
         // Another program likes moment 4 while the instance hears nothing: its NOTIFY is lost to it.
-        try postgres.psql(
+        try database.postgres.psql(
             "INSERT INTO moment_likes (moment_id, user_id, liked_at) VALUES ('4', '1', (extract(epoch FROM now()) * 1000)::bigint)",
-            database: name)
+            database: database.name)
         relay.heal()
         try #require(eventually(within: .seconds(10)) { (try? BlockingRequest.send(port: server.port, "GET /readyz"))?.status == 200 })
 

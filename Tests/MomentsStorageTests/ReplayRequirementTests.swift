@@ -9,9 +9,14 @@ struct ReplayRequirementTests {
     /// A requirement past its first answered heartbeat, at `lsn`.
     private func started(at lsn: UInt64 = 100) -> ReplayRequirement {
         var requirement = ReplayRequirement()
+        heartbeat(&requirement, answered: lsn)
+        return requirement
+    }
+
+    /// The monitor sends a heartbeat and the primary answers it with `lsn`.
+    private func heartbeat(_ requirement: inout ReplayRequirement, answered lsn: UInt64) {
         requirement.heartbeatSent()
         requirement.heartbeatAnswered(lsn: lsn)
-        return requirement
     }
 
     @Test func nothingGoesToAStandbyBeforeTheFirstHeartbeatIsAnswered() {
@@ -31,8 +36,7 @@ struct ReplayRequirementTests {
         #expect(!requirement.standbyMayServe(["m0", "m1"]))
         #expect(requirement.standbyMayServe(["m2"]), "other moments are not held back")
         #expect(requirement.standbyMayServe([]))
-        requirement.heartbeatSent()
-        requirement.heartbeatAnswered(lsn: 200)
+        heartbeat(&requirement, answered: 200)
         #expect(requirement.standbyMayServe(["m1"]))
         #expect(requirement.required == 200, "and the standby must have replayed the answer's position")
         #expect(requirement.trackedMoments == 0)
@@ -45,8 +49,7 @@ struct ReplayRequirementTests {
         // Answered after the change was heard, but it may have run before the commit.
         requirement.heartbeatAnswered(lsn: 150)
         #expect(!requirement.standbyMayServe(["m1"]))
-        requirement.heartbeatSent()
-        requirement.heartbeatAnswered(lsn: 160)
+        heartbeat(&requirement, answered: 160)
         #expect(requirement.standbyMayServe(["m1"]))
     }
 
@@ -55,8 +58,7 @@ struct ReplayRequirementTests {
         requirement.changedEverything()
         #expect(!requirement.standbyMayServe([]))
         #expect(!requirement.standbyMayServe(["m9"]))
-        requirement.heartbeatSent()
-        requirement.heartbeatAnswered(lsn: 300)
+        heartbeat(&requirement, answered: 300)
         #expect(requirement.standbyMayServe(["m9"]))
     }
 
@@ -70,8 +72,7 @@ struct ReplayRequirementTests {
 
     @Test func thePositionNeverGoesBack() {
         var requirement = started(at: 500)
-        requirement.heartbeatSent()
-        requirement.heartbeatAnswered(lsn: 450)
+        heartbeat(&requirement, answered: 450)
         #expect(requirement.required == 500)
     }
 
@@ -92,8 +93,7 @@ struct ReplayRequirementTests {
         requirement.changed(moment: UTF8Key("one more"))
         #expect(requirement.trackedMoments == 0, "memory stays bounded while the monitor is down")
         #expect(!requirement.standbyMayServe(["other"]))
-        requirement.heartbeatSent()
-        requirement.heartbeatAnswered(lsn: 600)
+        heartbeat(&requirement, answered: 600)
         #expect(requirement.standbyMayServe(["m0", "one more", "other"]))
     }
 }

@@ -11,18 +11,13 @@ import TestSupport
 /// what is checked is that a wait ends near its deadline, not TCP's minutes.
 @Suite(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))
 struct PartitionedConnectionTests {
-    let postgres: PostgreSQLServer
-    let database: String
-    let relay: TCPRelay
+    let database: RelayedDatabase
+    var relay: TCPRelay { database.relay }
+    var relayedURI: String { database.uri }
 
     init() throws {
-        postgres = try PostgreSQLServer.shared()
-        let uri = try postgres.makeDatabase()
-        database = try #require(uri.split(separator: "/").last.map(String.init))
-        relay = try TCPRelay(targetPort: postgres.port)
+        database = try RelayedDatabase()
     }
-
-    var relayedURI: String { "postgresql://postgres@127.0.0.1:\(relay.port)/\(database)" }
 
     @Test func aStatementWithNoAnswerEndsAtItsDeadlineAndClosesTheConnection() throws {
         defer { relay.stop() }

@@ -83,8 +83,7 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         /// Gaps in hearing changes after which the open streams were brought up to date.
         package var resyncs: UInt64 = 0
         /// Streams opened with `Last-Event-ID`: resumed, or told they could not be.
-        package var resumed: UInt64 = 0
-        package var resumesRefused: UInt64 = 0
+        package var resumed: UInt64 = 0, resumesRefused: UInt64 = 0
     }
 
     /// Streams that receive the same results.
