@@ -6,14 +6,12 @@ import TestSupport
 /// The app's own requests (docs/api.md, "The app's two operations") against the
 /// real binary on the demo data (docs/storage.md, "Demo data").
 @Suite struct AppRequestTests {
-    let directory: TemporaryDirectory
-    let server: ServerProcess
-    let client: GraphQLClient
+    let demo: DemoServer
+    var server: ServerProcess { demo.server }
+    var client: GraphQLClient { demo.client }
 
     init() throws {
-        directory = try TemporaryDirectory()
-        server = try ServerProcess(databasePath: directory.databasePath)
-        client = GraphQLClient(baseURL: server.baseURL)
+        demo = try DemoServer()
     }
 
     @Test func timelineWithLikesMatchesTheDemoData() async throws {

@@ -10,14 +10,12 @@ import TestSupport
 /// possible. None may cost it more than 100 MB above its idle memory or a
 /// second of CPU, and a refused one is answered in at most 64 KiB.
 @Suite(.serialized) struct HostileDocumentTests {
-    let directory: TemporaryDirectory
-    let server: ServerProcess
-    let client: GraphQLClient
+    let demo: DemoServer
+    var server: ServerProcess { demo.server }
+    var client: GraphQLClient { demo.client }
 
     init() throws {
-        directory = try TemporaryDirectory()
-        server = try ServerProcess(databasePath: directory.databasePath)
-        client = GraphQLClient(baseURL: server.baseURL)
+        demo = try DemoServer()
     }
 
     static func repeated(_ text: String, _ count: Int) -> String {

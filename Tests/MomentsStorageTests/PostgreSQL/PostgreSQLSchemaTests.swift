@@ -50,12 +50,7 @@ struct PostgreSQLSchemaTests {
     /// the layout a new database gets, on both engines, with the counts of
     /// the likes it had.
     @Test func aVersionOneLayoutMigratesToTheCurrentOne() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.file("v1.sqlite")
-        try ExistingDatabaseTests.writeVersionOne(to: path)
-        let uri = try PostgreSQLServer.shared().makeDatabase()
-        try DatabaseCopy.copy(from: .sqlite(path: path), to: .postgreSQL(uri: uri))
-        let postgres = try PGConnection(uri: uri, settings: PGConnectionSettings())
+        let postgres = try Self.copiedVersionOne()
         defer { postgres.close() }
         // The copy made the current layout; take it back to version 1's.
         try postgres.executeScript("""
@@ -80,12 +75,7 @@ struct PostgreSQLSchemaTests {
     /// notifications other instances' caches depend on, and the kept counts
     /// and newest moments a TRUNCATE empties.
     @Test func missingNotificationAndTruncateTriggersAreAdded() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.file("v1.sqlite")
-        try ExistingDatabaseTests.writeVersionOne(to: path)
-        let uri = try PostgreSQLServer.shared().makeDatabase()
-        try DatabaseCopy.copy(from: .sqlite(path: path), to: .postgreSQL(uri: uri))
-        let postgres = try PGConnection(uri: uri, settings: PGConnectionSettings())
+        let postgres = try Self.copiedVersionOne()
         defer { postgres.close() }
         try postgres.executeScript("""
             DROP TRIGGER moment_likes_notify ON moment_likes;
@@ -127,6 +117,16 @@ struct PostgreSQLSchemaTests {
         #expect(try PostgreSQLSchemaInstaller.prepare(postgres, seed: nil) == .existing(version: SchemaInstaller.version))
         #expect(try postgres.query(source).text(0, 0).contains(PostgreSQLSchema.positionsChannel))
         #expect(try postgres.query("SELECT count(*) FROM pg_class WHERE relname = 'moments_change_position'").text(0, 0) == "1")
+    }
+
+    /// A new database holding a version 1 file's rows (the copy makes the current layout), connected.
+    static func copiedVersionOne() throws -> PGConnection {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("v1.sqlite")
+        try ExistingDatabaseTests.writeVersionOne(to: path)
+        let uri = try PostgreSQLServer.shared().makeDatabase()
+        try DatabaseCopy.copy(from: .sqlite(path: path), to: .postgreSQL(uri: uri))
+        return try PGConnection(uri: uri, settings: PGConnectionSettings())
     }
 
     static func triggerNames(_ postgres: PGConnection) throws -> Set<String> {
