@@ -12,6 +12,12 @@ processes, stop it by PID. nginx answers every request with the response our
 server gave to the sample request (status, headers, body bytes), captured
 before the first round. Traffic goes to 127.0.0.1 only; the databases, the
 nginx configurations and the server logs live in a temporary directory.
+
+A compressed workload (feed-gzip: feed with Accept-Encoding: gzip) has two
+ceilings: nginx, which then sends our compressed bytes (precompressed: the
+limit), and nginx-gzip (nginx-br), nginx given our plain answer and
+compressing it on the fly at our level. Before the rounds, the sizes of the
+plain, gzip and br answers of feed and feed-synthetic are printed.
 """
 from __future__ import annotations
 
@@ -28,14 +34,19 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from ceiling import start_ceiling
-from client import Response, same_answer, send
+from ceiling import missing_compressor, start_ceiling
+from client import Response, same_answer, same_bytes, send, with_header
 from loadgen import LoadSettings, run_wrk
 from processes import ServerProcess, free_port, machine_busy_s
 from report import Run, print_table, summarize
 from workloads import SUITES, Workload
 
 CEILING = "nginx"
+
+
+def compressing_ceiling(coding: str) -> str:
+    """The name of nginx compressing on the fly."""
+    return f"{CEILING}-{coding}"
 
 
 def log(message: str) -> None:
@@ -47,7 +58,9 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     p.add_argument("suite", choices=sorted(SUITES), help="app: moments-bff; http: http-bench-server")
     p.add_argument("--binary", required=True, help="our server's executable")
     p.add_argument("--server-args", default="", help="more arguments for our server, e.g. \"--io-threads 2\"")
-    p.add_argument("--workloads", help="comma separated (default: all of the suite's)")
+    p.add_argument("--workloads", help="comma separated (default: app's healthz, feed, feed-nolikes, feed-synthetic, "
+                                       "like-mix; http's healthz, json); app also has feed-gzip, feed-br, "
+                                       "feed-synthetic-gzip, feed-synthetic-br (the same with Accept-Encoding)")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--duration", type=int, default=10, help="seconds measured per run")
     p.add_argument("--warmup", type=int, default=2, help="seconds of checked load before each measurement (0: none)")
@@ -71,8 +84,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
         a.peers.append((name, command))
     suite = SUITES[a.suite](os.path.abspath(a.binary), shlex.split(a.server_args))
     names = [suite.ours, CEILING] + [n for n, _ in a.peers]
-    if len(set(names)) != len(names):
-        p.error(f"server names must differ: {', '.join(names)}")
+    if len(set(names)) != len(names) or set(names) & {compressing_ceiling(c) for c in ("gzip", "br")}:
+        p.error(f"server names must differ, from nginx-gzip and nginx-br too: {', '.join(names)}")
     a.suite_obj = suite
     a.workload_list = [w.strip() for w in a.workloads.split(",") if w.strip()] if a.workloads \
         else suite.default_workloads
@@ -123,6 +136,9 @@ class Bench:
         self.workloads: list[Workload] = [self.suite.workloads[w] for w in a.workload_list]
         self.databases: dict[str, Path] = {}
         self.references: dict[str, Response] = {}
+        self.plain_references: dict[str, Response] = {}  # a compressed workload's answer without Accept-Encoding
+        self.sizes: dict[str, dict[str, int]] = {}       # plain workload -> coding -> bytes of its sample's answer
+        self.ceilings: dict[str, list[str]] = {}         # workload -> the ceilings measured
         self.runs: list[Run] = []
         self.problems: list[str] = []  # wrong answers found before the rounds
         self.copies = 0
@@ -146,6 +162,10 @@ class Bench:
         if server == CEILING:
             directory = self.work / "nginx" / workload.name
             return start_ceiling(server, self.references[workload.name], directory, logs, self.a.startup_timeout)
+        if workload.encoding and server == compressing_ceiling(workload.encoding):
+            directory = self.work / "nginx" / f"{workload.name}-{server}"
+            return start_ceiling(server, self.plain_references[workload.name], directory, logs,
+                                 self.a.startup_timeout, compress=workload.encoding)
         argv, port = peer_command(dict(self.a.peers)[server], database)
         return ServerProcess(server, argv, logs, self.a.startup_timeout, port=port)
 
@@ -158,11 +178,18 @@ class Bench:
                 for w in group:
                     answer = send(server.url, w.sample)
                     problems = w.check(answer)
+                    coding = ""
+                    if w.encoding:
+                        plain = self.suite.workloads[w.plain].sample
+                        self.plain_references[w.name] = send(server.url, plain)
+                        problems += self.plain_problems(answer, self.plain_references[w.name])
+                        coding = f" {answer.coding}"
                     self.problems += [f"{w.name}: {p}" for p in problems]
                     self.references[w.name] = answer
-                    log(f"{w.name}: {self.suite.ours} answers {answer.status}, {len(answer.body):,} bytes, "
+                    log(f"{w.name}: {self.suite.ours} answers {answer.status}, {len(answer.body):,} bytes{coding}, "
                         f"{answer.header('Content-Type')}" + (f"; PROBLEMS: {'; '.join(problems)}" if problems else ""))
                     (self.work / f"reference-{w.name}.body").write_bytes(answer.body)
+                self.measure_sizes(server.url, group)
                 for w in group:
                     problems = self.suite.extra_problems(w, server.url)
                     self.problems += [f"{w.name}: {p}" for p in problems]
@@ -172,6 +199,39 @@ class Bench:
                         log("like-mix: updateMomentLike answers show the toggled like, no errors")
             finally:
                 server.stop()
+
+    @staticmethod
+    def plain_problems(answer: Response, plain: Response) -> list[str]:
+        """A compressed answer must decode to the plain answer's bytes."""
+        if plain.coding != "identity":
+            return [f"the answer without Accept-Encoding came in {plain.coding}"]
+        try:
+            decoded = answer.decoded().body
+        except ValueError:
+            return []  # the workload's check said so
+        return [] if decoded == plain.body else [
+            f"decoded, its {len(decoded):,} bytes differ from the plain answer's {len(plain.body):,}"]
+
+    def measure_sizes(self, url: str, group: list[Workload]) -> None:
+        """Bytes of the plain, gzip and br answers to the sample request of each
+        workload measured compressed (feed, feed-synthetic) whose workload, or a
+        compressed one of it, is in `group`."""
+        compressed = {w.plain for w in self.suite.workloads.values() if w.plain}
+        for name in dict.fromkeys(w.plain or w.name for w in group):
+            if name not in compressed or name in self.sizes:
+                continue
+            sample, sizes = self.suite.workloads[name].sample, {}
+            for coding in ("identity", "gzip", "br"):
+                answer = send(url, with_header(sample, "Accept-Encoding", coding))
+                if answer.status != 200 or answer.coding != coding:
+                    self.problems.append(f"{name}: Accept-Encoding: {coding} answered {answer.status} in {answer.coding}")
+                sizes["plain" if coding == "identity" else coding] = len(answer.body)
+            self.sizes[name] = sizes
+            log(f"{name}: the sample's answer is " + ", ".join(f"{n:,} bytes {c}" for c, n in sizes.items()))
+
+    def servers(self, workload: Workload) -> list[str]:
+        """Ours, the ceilings, the peers: the order every round measures them in."""
+        return [self.suite.ours, *self.ceilings[workload.name], *(n for n, _ in self.a.peers)]
 
     def measure(self, rnd: int, workload: Workload, server_name: str) -> Run:
         run = Run(rnd, workload.name, server_name)
@@ -185,8 +245,8 @@ class Bench:
             url = server.url + workload.path
             answer = send(server.url, workload.sample)
             reference = self.references[workload.name]
-            if server_name == CEILING:
-                run.answer_ok = (answer.status, answer.body) == (reference.status, reference.body)
+            if server_name in self.ceilings[workload.name]:
+                run.answer_ok = same_bytes(answer, reference)
             else:
                 run.answer_ok = same_answer(answer, reference, status_only=workload.status_only)
             if not run.answer_ok:
@@ -216,31 +276,48 @@ class Bench:
         a = self.a
         needed = {w.database for w in self.workloads if w.database}
         self.databases = self.suite.make_databases(self.work, needed)
+        skipped = []
+        for w in self.workloads:
+            self.ceilings[w.name] = [CEILING]
+            if w.encoding:
+                why = missing_compressor(w.encoding)
+                if why:
+                    skipped.append(f"{compressing_ceiling(w.encoding)} for {w.name} left out: {why}")
+                    log(f"{w.name}: {skipped[-1]}")
+                else:
+                    self.ceilings[w.name].append(compressing_ceiling(w.encoding))
         self.capture_references()
-        servers = [self.suite.ours, CEILING] + [n for n, _ in a.peers]
+        width = max([14] + [len(w.name) for w in self.workloads])
         for rnd in range(1, a.rounds + 1):
             for w in self.workloads:
-                for s in servers:
+                for s in self.servers(w):
                     run = self.measure(rnd, w, s)
                     self.runs.append(run)
                     if run.load:
-                        log(f"round {rnd}/{a.rounds} {w.name:<14} {s:<18} {describe(run)}")
+                        log(f"round {rnd}/{a.rounds} {w.name:<{width}} {s:<18} {describe(run)}")
                     else:
-                        log(f"round {rnd}/{a.rounds} {w.name:<14} {s:<18} FAILED: {run.error}")
-        rows = summarize(self.runs, a.workload_list, servers, self.suite.ours, CEILING)
+                        log(f"round {rnd}/{a.rounds} {w.name:<{width}} {s:<18} FAILED: {run.error}")
+        servers = {w.name: self.servers(w) for w in self.workloads}
+        rows = summarize(self.runs, servers, self.suite.ours, self.ceilings)
+        every = list(dict.fromkeys(s for names in servers.values() for s in names))
+        width = max([15] + [len(w.name) for w in self.workloads])
         heading = [
             f"\n{self.suite.ours} benchmark, {datetime.datetime.now().isoformat(timespec='seconds')}: "
             f"wrk -t{a.threads} -c{a.connections}, {a.rounds} round(s) of {a.duration:g} s after {a.warmup:g} s "
-            f"of warm-up, servers alternating ({', '.join(servers)})",
+            f"of warm-up, servers alternating ({', '.join(every)})",
             f"wrk and the server share this machine's {os.cpu_count()} CPU cores: compare ratios, not absolute "
             f"numbers. Workloads:",
-            *[f"  {w.name:<15} {w.meaning}" for w in self.workloads],
+            *[f"  {w.name:<{width}} {w.meaning}" for w in self.workloads],
             "",
         ]
-        print_table(rows, heading, self.suite.ours, CEILING)
+        print_table(rows, heading, self.suite.ours, CEILING, self.sizes,
+                    tuple(w.name for w in self.workloads if w.encoding))
+        for line in skipped:
+            print(line)
         if a.json:
             Path(a.json).write_text(json.dumps({
                 "settings": {k: v for k, v in vars(a).items() if k != "suite_obj"},
+                "answer_bytes": self.sizes,
                 "summary": [asdict(r) for r in rows], "runs": [asdict(r) for r in self.runs]}, indent=2))
         for problem in self.problems:
             print(f"WRONG ANSWER before the rounds, {problem}")

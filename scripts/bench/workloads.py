@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from client import Request, Response, send
+from client import Request, Response, send, with_header
 
 APP_HEADERS = {"Content-Type": "application/json", "Accept": "application/json",
                "x-app-platform": "iOS", "x-app-version": "1.0.0", "x-os-version": "17.0"}
@@ -22,6 +22,10 @@ SYNTHETIC = {"users": 1000, "friends": 10, "moments": 3, "likes": 5, "seed": 1}
 # like-mix: (user, visible moment) pairs drawn once, toggled by 10 % of the requests.
 LIKE_PAIRS = 4096
 MUTATION_RATIO = 0.1
+# The workloads also measured compressed: NAME-gzip and NAME-br send NAME's
+# requests with Accept-Encoding: gzip (resp. br). Not among the defaults.
+COMPRESSED = ("feed", "feed-synthetic")
+CODINGS = ("gzip", "br")
 
 
 # The app's two documents by operation name, as `moments-bff manifest` prints
@@ -65,6 +69,17 @@ class Workload:
     check: Callable[[Response], list[str]]  # problems with our answer to `sample`
     env: dict[str, str] = field(default_factory=dict)
     status_only: bool = False       # a peer's answer is compared by status alone
+    encoding: str | None = None     # the Accept-Encoding its requests carry ("gzip", "br"): answers come in it
+    plain: str | None = None        # then: the workload sending the same requests without it
+
+
+def compressed(plain: Workload, coding: str) -> Workload:
+    """`plain`'s requests with Accept-Encoding: coding. Its check wants the answer
+    in that coding and checks the decoded answer as `plain` checks its own."""
+    return Workload(f"{plain.name}-{coding}", f"{plain.name} with Accept-Encoding: {coding}", plain.database,
+                    plain.script, plain.path, with_header(plain.sample, "Accept-Encoding", coding),
+                    lambda r: coded_problems(r, coding, plain.check),
+                    {**plain.env, "BENCH_ACCEPT_ENCODING": coding}, plain.status_only, coding, plain.name)
 
 
 # --------------------------------------------------------------------------
@@ -102,6 +117,17 @@ def timeline_problems(response: Response, user: str, with_likes: bool, root: str
         if moment is None or moment.get("isLiked") is not liked[1]:
             problems.append(f"moment {liked[0]} is not isLiked={liked[1]} after the mutation")
     return problems
+
+
+def coded_problems(response: Response, coding: str, check: Callable[[Response], list[str]]) -> list[str]:
+    """An answer that must come in `coding`: that Content-Encoding, a body that
+    decodes, and `check`'s problems with the decoded answer."""
+    if response.coding != coding:
+        return [f"Content-Encoding {response.header('Content-Encoding')!r}, not {coding!r}"] + check(response)
+    try:
+        return check(response.decoded())
+    except ValueError as e:
+        return [str(e)]
 
 
 def ok_text(response: Response) -> list[str]:
@@ -177,6 +203,10 @@ class AppSuite:
                 workload.env.update(document_env())
 
     def _workloads(self) -> list[Workload]:
+        plain = self._plain_workloads()
+        return plain + [compressed(w, coding) for w in plain if w.name in COMPRESSED for coding in CODINGS]
+
+    def _plain_workloads(self) -> list[Workload]:
         users = str(SYNTHETIC["users"])
         return [
             Workload("healthz", "GET /healthz: the HTTP path alone", "demo", "get.lua", "/healthz",

@@ -15,6 +15,8 @@
 --   BENCH_MUTATION_RATIO=R      this share of requests toggles one pair's like
 --                               with updateMomentLike (default 0)
 --   BENCH_SEED=S                seeds each thread's random sequence (default 1)
+--   BENCH_ACCEPT_ENCODING=C     every request carries Accept-Encoding: C (gzip,
+--                               br); with BENCH_CHECK=1 an answer not in C is bad
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 dofile(here .. "summary.lua")
 
@@ -50,6 +52,9 @@ local headers = {
   ["x-app-version"] = "1.0.0",
   ["x-os-version"] = "17.0",
 }
+if os.getenv("BENCH_ACCEPT_ENCODING") then
+  headers["Accept-Encoding"] = os.getenv("BENCH_ACCEPT_ENCODING")
+end
 local with_likes = os.getenv("BENCH_WITH_LIKES") ~= "false"
 local fixed_user = os.getenv("BENCH_USER")
 

@@ -1,8 +1,10 @@
 -- Loaded by every workload script. At the end of a run, done() prints one
 -- line for bench.py: `BENCH_RESULT {json}` with the request count, errors and
 -- latency percentiles. With BENCH_CHECK=1 every response is also inspected
--- (status >= 400, or a body holding "errors"); bench.py turns that on for the
--- warm-up only, since handing each body to Lua costs the client CPU.
+-- (status >= 400, or a body holding "errors"; with BENCH_ACCEPT_ENCODING=C, a
+-- Content-Encoding other than C, the body staying compressed here); bench.py
+-- turns that on for the warm-up only, since handing each body to Lua costs the
+-- client CPU.
 
 local threads = {}
 
@@ -14,10 +16,19 @@ end
 checked = 0
 bad = 0
 
+local function content_encoding(headers)
+  for name, value in pairs(headers) do
+    if name:lower() == "content-encoding" then return value:lower() end
+  end
+  return nil
+end
+
 if os.getenv("BENCH_CHECK") == "1" then
+  local coding = os.getenv("BENCH_ACCEPT_ENCODING")
   function response(status, headers, body)
     checked = checked + 1
-    if status >= 400 or (body and body:find('"errors"', 1, true)) then
+    if status >= 400 or (body and body:find('"errors"', 1, true))
+        or (coding and content_encoding(headers) ~= coding) then
       bad = bad + 1
     end
   end
