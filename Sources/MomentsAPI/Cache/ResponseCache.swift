@@ -113,8 +113,11 @@ package final class ResponseCache: Sendable {
         package let body: [UInt8]
         /// For the access log.
         package let operationName: String?
-        /// The answer's entity tag (`GraphQLHTTPHandler.entityTag`), made once when it is kept.
+        /// The answer's entity tag (`GraphQLHTTPHandler.entityTag`), made once,
+        /// when the first `GET` asks for the answer (`setEntityTag`).
         package var entityTag: String?
+        /// Which keeping of the answer this is: what `storeEncoded` and `setEntityTag` check.
+        package var serial: UInt64 = 0
         /// `body`'s content coding: the one asked for when it is kept, else `identity`.
         package var coding: ContentCoding
         /// The plain answer's length (`body`'s when `coding` is `identity`).
@@ -240,9 +243,11 @@ package final class ResponseCache: Sendable {
             state.sketch.increment(found.canonical)
             state.entries.clock.markReferenced(slot)
             // Copied under the lock: once it is let go the blocks may be reused.
-            return Hit(
+            var hit = Hit(
                 body: state.arena.load(found.blocks, count: found.count), operationName: found.entry.operationName,
                 entityTag: found.entry.entityTag, coding: found.coding, plainCount: found.entry.bodyCount)
+            hit.serial = found.entry.serial
+            return hit
         }
     }
 
@@ -284,30 +289,31 @@ package final class ResponseCache: Sendable {
 
     /// Keeps `hit` for `key`, unless one of `momentIDs` was invalidated since
     /// `ticket` or it is larger than an eighth of the cache; `alias`, the
-    /// request's bytes, finds it too.
-    package func store(_ key: Key, _ hit: Hit, momentIDs: [String], ticket: Ticket, alias: Key? = nil) {
+    /// request's bytes, finds it too. Returns the keeping's serial, nil when not kept.
+    @discardableResult
+    package func store(_ key: Key, _ hit: Hit, momentIDs: [String], ticket: Ticket, alias: Key? = nil) -> UInt64? {
         let blockBytes = BlockArena.blocks(for: hit.body.count) * BlockArena.blockSize
         let cost = key.bytes.count + blockBytes + momentIDs.count * Self.bytesPerDependency + Self.entryOverhead
-        guard cost <= capacityBytes / 8 else { return }
+        guard cost <= capacityBytes / 8 else { return nil }
         // Exact-size copies: the bound counts contents, not spare capacity.
         let key = Key(copying: key)
         let alias = alias.map { Key(copying: $0) }
         // Hashed by bytes (`UTF8Key`), as the stores tell moments apart.
         let moments = momentIDs.map { UTF8Key($0).hashValue }
         var released: [Entry?] = []
-        state.withLock { state in
+        let serial = state.withLock { state -> UInt64? in
             guard state.invalidations.admits(ticket),
-                  moments.allSatisfy({ state.invalidations.admits(ticket, hash: $0) }) else { return }
+                  moments.allSatisfy({ state.invalidations.admits(ticket, hash: $0) }) else { return nil }
             if let slot = state.entries.index[key] { released.append(Self.remove(slot, &state)) }
             let frequency = state.sketch.frequency(key.hashValue)
             while state.entries.bytes + cost > capacityBytes || state.arena.availableBlocks * BlockArena.blockSize < blockBytes,
                   let victim = state.entries.clock.victim() {
                 // Admission: only a key asked for more often than the victim's displaces it.
                 guard let victimKey = state.entries.clock.withEntry(at: victim, { $0?.key }),
-                      frequency > state.sketch.frequency(victimKey.hashValue) else { return }
+                      frequency > state.sketch.frequency(victimKey.hashValue) else { return nil }
                 released.append(Self.remove(victim, &state))
             }
-            guard let blocks = state.arena.store(hit.body) else { return }
+            guard let blocks = state.arena.store(hit.body) else { return nil }
             state.serial &+= 1
             let entry = Entry(
                 key: key, blocks: blocks, bodyCount: hit.body.count, operationName: hit.operationName,
@@ -319,22 +325,33 @@ package final class ResponseCache: Sendable {
                 Self.list(Listing(slot: slot, serial: state.serial, moment: moment), in: &state.entries)
             }
             if let alias { attach(alias, to: slot, &state.entries) }
+            return state.serial
         }
         _ = released  // keys and lists freed here, outside the lock
+        return serial
     }
 
-    /// Keeps `bytes`, the answer tagged `entityTag` in `coding`, beside the
-    /// entry kept for `key`, when that entry is still the answer with that
-    /// tag (another execution may have replaced it meanwhile) and the cache
-    /// has room without displacing anything (an encoding is worth less than
+    /// Gives the entry kept for `key` its entity tag, when it is still the
+    /// keeping `serial` names (another execution may have replaced it).
+    package func setEntityTag(_ key: Key, serial: UInt64, _ tag: String) {
+        state.withLock { state in
+            guard let slot = state.entries.index[key], state.entries.clock.withEntry(at: slot, { $0?.serial }) == serial else { return }
+            state.entries.clock.modifyEntry(at: slot) { $0?.entityTag = tag }
+        }
+    }
+
+    /// Keeps `bytes`, the answer of the keeping `serial` in `coding`, beside
+    /// the entry kept for `key`, when that entry is still that keeping
+    /// (another execution may have replaced it meanwhile) and the cache has
+    /// room without displacing anything (an encoding is worth less than
     /// another answer).
-    package func storeEncoded(_ key: Key, entityTag: String, coding: ContentCoding, _ bytes: [UInt8]) {
+    package func storeEncoded(_ key: Key, serial: UInt64, coding: ContentCoding, _ bytes: [UInt8]) {
         guard coding != .identity else { return }
         let blockBytes = BlockArena.blocks(for: bytes.count) * BlockArena.blockSize
         state.withLock { state in
             guard let slot = state.entries.index[key],
                   state.entries.clock.withEntry(at: slot, { $0.map { entry in
-                      entry.entityTag == entityTag && !entry.encoded.contains { $0.coding == coding }
+                      entry.serial == serial && !entry.encoded.contains { $0.coding == coding }
                   } }) == true,
                   state.entries.bytes + blockBytes <= capacityBytes,
                   state.arena.availableBlocks * BlockArena.blockSize >= blockBytes,

@@ -42,12 +42,12 @@ extension GraphQLHTTPHandler {
     }
 
     /// `response` (a plain answer) in `request`'s coding, compressed here;
-    /// with `kept` (the response cache's key of this answer and its plain
-    /// tag), the compressed bytes are kept beside that cached answer. An
-    /// answer already labelled, a stream, a bodiless status or a short answer
-    /// is returned as it is.
+    /// with `kept` (the response cache's key of this answer and the serial of
+    /// its keeping), the compressed bytes are kept beside that cached answer.
+    /// An answer already labelled, a stream, a bodiless status or a short
+    /// answer is returned as it is.
     func encoded(
-        _ response: HTTPResponse, for request: HTTPRequest, kept: (key: ResponseCache.Key, entityTag: String)? = nil
+        _ response: HTTPResponse, for request: HTTPRequest, kept: (key: ResponseCache.Key, serial: UInt64)? = nil
     ) -> HTTPResponse {
         guard response.stream == nil, response.status != .noContent, response.status != .notModified,
               !response.headers.contains("Content-Encoding"), !response.headers.values("Vary").contains("Accept-Encoding")
@@ -60,7 +60,7 @@ extension GraphQLHTTPHandler {
             // Nil: the coding would not shorten it (never seen for JSON this long): sent plain, labelled as such.
             if let compressed = Compressor.compress(plain, as: coding) {
                 encoded.body = compressed
-                if let kept { responseCache?.storeEncoded(kept.key, entityTag: kept.entityTag, coding: coding, compressed) }
+                if let kept { responseCache?.storeEncoded(kept.key, serial: kept.serial, coding: coding, compressed) }
             } else {
                 coding = .identity
             }

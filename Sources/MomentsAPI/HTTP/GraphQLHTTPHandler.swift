@@ -58,8 +58,9 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         guard let responseCache, let alias = requestKey(request, viewer: viewer) else { return nil }
         let coding = Self.preferredCoding(of: request)
         guard let hit = responseCache.lookup(alias, coding: coding) else { return nil }
-        // Not yet kept in that coding: compressed once, on a handler thread (`handle`), never here.
+        // Not yet kept in that coding, or a GET's tag not yet made: once, on a handler thread (`handle`), never here.
         if hit.coding != coding, Self.isCompressible(hit.plainCount) { return nil }
+        if request.method == .get || request.method == .head, hit.entityTag == nil { return nil }
         // Kept plain and wanted plain: labelled so (`encoded` would compress).
         var answer = cachedAnswer(hit, to: request)
         if hit.coding == .identity { Self.label(&answer, coding: .identity, plainCount: hit.plainCount) }
@@ -243,6 +244,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         viewer: String?, tokenExpiry: Int64?, batched: Bool = false
     ) throws(RequestRefusal) -> HTTPResponse {
         let isPost = request.method == .post
+        let isGet = request.method == .get || request.method == .head
         // Request errors (parse, validation, variables) are 4xx only for
         // graphql-response+json; legacy application/json clients get 200.
         let requestErrorStatus: HTTPStatus = media == .graphQLResponseJSON ? .badRequest : .ok
@@ -294,7 +296,14 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         if let responseCache, let key, let hit = responseCache.lookup(key, coding: coding), batched || alias != nil {
             if let alias { responseCache.alias(alias, to: key) }
             guard !batched else { return cachedAnswer(hit, to: request) }
-            return encoded(cachedAnswer(hit, to: request), for: request, kept: hit.entityTag.map { (key, $0) })
+            var hit = hit
+            if isGet, hit.entityTag == nil, let plain = hit.coding == .identity ? hit.body : responseCache.lookup(key)?.body {
+                // Tagged on the first GET that asks, not when kept: most answers are POSTed and never need one.
+                let tag = Self.entityTag(plain, viewer: viewer)
+                responseCache.setEntityTag(key, serial: hit.serial, tag)
+                hit.entityTag = tag
+            }
+            return encoded(cachedAnswer(hit, to: request), for: request, kept: (key, hit.serial))
         }
         if !services.storageIsReachable(), Self.needsStorage(operation) {
             // Fail fast, before running anything: a request error (no `data`), which
@@ -314,11 +323,11 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         }
         // GET answers a cache may keep carry a tag to revalidate with; a kept answer keeps its tag.
         let cacheable = result.hasData && result.errors.isEmpty && !context.evaluatedToggles
-        let isGet = request.method == .get || request.method == .head
-        let tag = cacheable && (isGet || key != nil) ? Self.entityTag(result.body, viewer: viewer) : nil
+        let tag = cacheable && isGet ? Self.entityTag(result.body, viewer: viewer) : nil
         // A mutation's answer is never kept (no key).
+        var serial: UInt64?
         if let responseCache, let key, let ticket, cacheable, batched || alias != nil {
-            responseCache.store(
+            serial = responseCache.store(
                 key, ResponseCache.Hit(body: result.body, operationName: operation.name?.value, entityTag: tag),
                 momentIDs: context.likedMomentIDs, ticket: ticket, alias: alias)
         }
@@ -338,7 +347,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             answer.headers.add("Cache-Control", "private, no-store")
         }
         guard !batched else { return answer }
-        return encoded(answer, for: request, kept: key.flatMap { key in tag.map { (key, $0) } })
+        return encoded(answer, for: request, kept: key.flatMap { key in serial.map { (key, $0) } })
     }
 
     /// An answer delivered incrementally (`@defer`): the initial payload,
