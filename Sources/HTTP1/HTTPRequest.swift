@@ -13,10 +13,12 @@ package struct HTTPRequest: Sendable {
     /// This request's id (`RequestID`), set by the server before the handler
     /// runs and echoed on the response; empty in tests without a server.
     package var requestID = ""
-    /// When the server read the request's last byte (set by the server):
-    /// its deadlines count from here, so time spent queued for a handler is
-    /// the request's own. Nil in tests without a server: the handler's start stands in.
-    package var arrival: ContinuousClock.Instant?
+    /// When the server read the request's last byte, in uptime nanoseconds
+    /// (`DispatchTime`'s clock, which the connection reads for each event
+    /// anyway): its deadlines count from here, so time spent queued for a
+    /// handler is the request's own. Nil in tests without a server: the
+    /// handler's start stands in.
+    package var arrivedAt: UInt64?
 
     package init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.method = method

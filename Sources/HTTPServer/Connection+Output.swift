@@ -13,7 +13,7 @@ extension Connection {
         var addressed = incoming
         addressed.remoteAddress = peerHost
         addressed.requestID = context.requestIDs.id(for: incoming.headers)
-        addressed.arrival = .now
+        addressed.arrivedAt = eventTime
         let request = addressed
         // The request was completed by the bytes of this event.
         let started = eventTime

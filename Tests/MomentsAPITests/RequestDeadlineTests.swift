@@ -1,3 +1,4 @@
+import Dispatch
 import HTTP1
 import JSON
 import MomentsAPI
@@ -12,7 +13,7 @@ struct RequestDeadlineTests {
         let body = #"{"query":"mutation { updateMomentLike(momentID: \"4\", userID: \"0\", isLiked: true) { userDetails { id } } }"}"#
         var request = HTTPRequest(
             method: .post, target: "/graphql", headers: ["Host": "test", "Content-Type": "application/json"], body: Array(body.utf8))
-        request.arrival = ContinuousClock.now.advanced(by: .zero - age)
+        request.arrivedAt = DispatchTime.now().uptimeNanoseconds - UInt64(age.components.seconds) * 1_000_000_000
         return request
     }
 

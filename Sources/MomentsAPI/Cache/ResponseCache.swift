@@ -160,12 +160,26 @@ package final class ResponseCache: Sendable {
 
         /// What a hit in `coding` needs, read without copying the keys: that
         /// coding's bytes when kept, else the plain answer's.
-        func found(_ coding: ContentCoding) -> (canonical: Int, blocks: [Int32], count: Int, coding: ContentCoding, entry: Entry) {
+        func found(_ coding: ContentCoding) -> Found {
+            var found = Found(
+                canonical: key.hashValue, blocks: blocks, count: bodyCount, coding: .identity, plainCount: bodyCount,
+                operationName: operationName, entityTag: entityTag, serial: serial)
             if coding != .identity, let variant = encoded.first(where: { $0.coding == coding }) {
-                return (key.hashValue, variant.blocks, variant.count, coding, self)
+                (found.blocks, found.count, found.coding) = (variant.blocks, variant.count, coding)
             }
-            return (key.hashValue, blocks, bodyCount, .identity, self)
+            return found
         }
+    }
+
+    private struct Found {
+        var canonical: Int
+        var blocks: [Int32]
+        var count: Int
+        var coding: ContentCoding
+        var plainCount: Int
+        var operationName: String?
+        var entityTag: String?
+        var serial: UInt64
     }
 
     /// An entry (slot, serial) listing a moment (its id's hash).
@@ -244,9 +258,9 @@ package final class ResponseCache: Sendable {
             state.entries.clock.markReferenced(slot)
             // Copied under the lock: once it is let go the blocks may be reused.
             var hit = Hit(
-                body: state.arena.load(found.blocks, count: found.count), operationName: found.entry.operationName,
-                entityTag: found.entry.entityTag, coding: found.coding, plainCount: found.entry.bodyCount)
-            hit.serial = found.entry.serial
+                body: state.arena.load(found.blocks, count: found.count), operationName: found.operationName,
+                entityTag: found.entityTag, coding: found.coding, plainCount: found.plainCount)
+            hit.serial = found.serial
             return hit
         }
     }

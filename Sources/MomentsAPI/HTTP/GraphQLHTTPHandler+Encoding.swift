@@ -14,7 +14,9 @@ extension GraphQLHTTPHandler {
 
     /// The coding `request` prefers among ours; `identity` when it accepts none.
     static func preferredCoding(of request: HTTPRequest) -> ContentCoding {
-        ContentCoding.preferred(request.headers.values("Accept-Encoding"), offered: offeredCodings) ?? .identity
+        // Most requests of a benchmark or a tool send none: no list to make.
+        guard request.headers.contains("Accept-Encoding") else { return .identity }
+        return ContentCoding.preferred(request.headers.values("Accept-Encoding"), offered: offeredCodings) ?? .identity
     }
 
     /// Whether an answer of `count` bytes is compressed when asked: one that

@@ -1,4 +1,5 @@
 import Crypto
+import Dispatch
 import GraphQL
 import HTTP1
 import JSON
@@ -90,7 +91,9 @@ package struct GraphQLHTTPHandler: HTTPHandler {
                 response.headers.add("Cache-Control", "no-store")
             }
         }
-        if let tag = response.headers["ETag"], EntityTag.noneMatch(request.headers.values("If-None-Match"), matches: tag) {
+        if request.method == .get || request.method == .head, let tag = response.headers["ETag"],
+            EntityTag.noneMatch(request.headers.values("If-None-Match"), matches: tag)
+        {
             // RFC 9110 §15.4.5: the headers a 200 would carry, no body.
             var notModified = HTTPResponse(status: .notModified, headers: response.headers)
             notModified.headers.remove("Content-Type")
@@ -111,6 +114,16 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         }
         answer.isFromCache = true
         return answer
+    }
+
+    /// `timeout` after the request's arrival, on the clock deadlines use:
+    /// now, less the time since it arrived (read on the arrival's clock).
+    static func deadline(of request: HTTPRequest, timeout: Duration) -> ContinuousClock.Instant {
+        let now = ContinuousClock.now
+        guard let arrivedAt = request.arrivedAt else { return now.advanced(by: timeout) }
+        let uptime = DispatchTime.now().uptimeNanoseconds
+        let waited = uptime > arrivedAt ? uptime - arrivedAt : 0
+        return now.advanced(by: timeout - .nanoseconds(Int64(clamping: waited)))
     }
 
     /// A `200`'s entity tag (RFC 9110 §8.8.3): strong, from the answer's bytes
@@ -193,7 +206,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     /// The response before `withCachePolicy`.
     private func uncachedResponse(_ request: HTTPRequest) -> HTTPResponse {
         // The request timeout counts from its arrival: queueing for a handler, body parsing and preparation too.
-        let deadline = (request.arrival ?? .now).advanced(by: engine.limits.requestTimeout)
+        let deadline = Self.deadline(of: request, timeout: engine.limits.requestTimeout)
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
         var viewer: String?
         var tokenExpiry: Int64?
