@@ -14,4 +14,15 @@ package struct HTTPMethod: Sendable, Hashable, RawRepresentable, CustomStringCon
     package static let patch = HTTPMethod("PATCH")
     package static let connect = HTTPMethod("CONNECT")
     package static let trace = HTTPMethod("TRACE")
+
+    /// GET or HEAD: the methods whose answers caches keep and revalidate.
+    /// Decided by the first byte before comparing: asked on every answer,
+    /// and a POST's would otherwise compare its text twice.
+    package var isGetOrHead: Bool {
+        switch rawValue.utf8.first {
+        case UInt8(ascii: "G"): self == .get
+        case UInt8(ascii: "H"): self == .head
+        default: false
+        }
+    }
 }

@@ -61,7 +61,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         guard let hit = responseCache.lookup(alias, coding: coding) else { return nil }
         // Not yet kept in that coding, or a GET's tag not yet made: once, on a handler thread (`handle`), never here.
         if hit.coding != coding, Self.isCompressible(hit.plainCount) { return nil }
-        if request.method == .get || request.method == .head, hit.entityTag == nil { return nil }
+        if request.method.isGetOrHead, hit.entityTag == nil { return nil }
         // Kept plain and wanted plain: labelled so (`encoded` would compress).
         var answer = cachedAnswer(hit, to: request)
         if hit.coding == .identity { Self.label(&answer, coding: .identity, plainCount: hit.plainCount) }
@@ -83,7 +83,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         if authenticator != nil {
             response.headers.set("Cache-Control", response.headers.contains("ETag") ? "private, no-cache" : "private, no-store")
             response.headers.add("Vary", "Authorization")
-        } else if request.method == .get || request.method == .head, !response.headers.contains("Cache-Control") {
+        } else if request.method.isGetOrHead, !response.headers.contains("Cache-Control") {
             if response.status == .ok {
                 response.headers.add("Cache-Control", "public, max-age=1")
                 response.headers.add("Vary", "Accept")
@@ -91,7 +91,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
                 response.headers.add("Cache-Control", "no-store")
             }
         }
-        if request.method == .get || request.method == .head, let tag = response.headers["ETag"],
+        if request.method.isGetOrHead, let tag = response.headers["ETag"],
             EntityTag.noneMatch(request.headers.values("If-None-Match"), matches: tag)
         {
             // RFC 9110 §15.4.5: the headers a 200 would carry, no body.
@@ -107,7 +107,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     private func cachedAnswer(_ hit: ResponseCache.Hit, to request: HTTPRequest) -> HTTPResponse {
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
         var answer = response(.ok, media, hit.body, operationName: hit.operationName)
-        if request.method == .get || request.method == .head, let tag = hit.entityTag { answer.headers.add("ETag", tag) }
+        if request.method.isGetOrHead, let tag = hit.entityTag { answer.headers.add("ETag", tag) }
         // Kept in its coding: labelled. Plain: `encoded` compresses it, or labels it plain.
         if hit.coding != .identity || !Self.isCompressible(hit.plainCount) {
             Self.label(&answer, coding: hit.coding, plainCount: hit.plainCount)
@@ -257,7 +257,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         viewer: String?, tokenExpiry: Int64?, batched: Bool = false
     ) throws(RequestRefusal) -> HTTPResponse {
         let isPost = request.method == .post
-        let isGet = request.method == .get || request.method == .head
+        let isGet = request.method.isGetOrHead
         // Request errors (parse, validation, variables) are 4xx only for
         // graphql-response+json; legacy application/json clients get 200.
         let requestErrorStatus: HTTPStatus = media == .graphQLResponseJSON ? .badRequest : .ok
