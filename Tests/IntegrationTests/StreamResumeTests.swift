@@ -58,7 +58,14 @@ import TestSupport
             .contains(#"moments_stream_resumes_total{outcome="resumed"} 1"#))
     }
 
-    @Test func aPositionTheServerDoesNotKeepIsOneResultThenTheStreamGoesOn() throws {
+    /// On SQLite every change the server makes has its position when it is
+    /// reported; on PostgreSQL an instance's own like is pushed before its
+    /// position arrives (docs/api.md, "at least once"), which these two
+    /// tests' exact expectations do not allow for.
+    static var positionsAreImmediate: Bool { !PostgreSQLServer.integrationEngineIsPostgreSQL }
+
+    @Test(.enabled(if: positionsAreImmediate))
+    func aPositionTheServerDoesNotKeepIsOneResultThenTheStreamGoesOn() throws {
         let directory = try TemporaryDirectory()
         let server = try ServerProcess(databasePath: directory.databasePath)
         defer { _ = server.stop() }
@@ -73,7 +80,8 @@ import TestSupport
         #expect(Self.events(stream).last?.id != nil)
     }
 
-    @Test func aStreamThatSawNothingYetStartsAtAPosition() throws {
+    @Test(.enabled(if: positionsAreImmediate))
+    func aStreamThatSawNothingYetStartsAtAPosition() throws {
         let directory = try TemporaryDirectory()
         let server = try ServerProcess(databasePath: directory.databasePath)
         defer { _ = server.stop() }
