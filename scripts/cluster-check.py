@@ -43,22 +43,18 @@ from __future__ import annotations
 
 import argparse
 import bisect
-import glob
 import http.client
 import json
 import os
 import random
 import socket
-import subprocess
 import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-HEADERS = {"Content-Type": "application/json", "Accept": "application/json",
-           "x-app-platform": "iOS", "x-app-version": "1.0.0", "x-os-version": "17.0"}
-TIMELINE, LIKE = "getMomentsDetailsByUserID", "updateMomentLike"
+from cluster_common import LIKE, TIMELINE, Connection, load_documents, moments_of, psql, sql_list
 
 
 @dataclass
@@ -102,32 +98,17 @@ class Stats:
             self.errors.append(text)
 
 
-class Client:
+class Client(Connection):
     """One keep-alive connection to the balancer, reopened after a failure."""
 
-    def __init__(self, url: str, documents: dict[str, str], timeout: float) -> None:
-        target = urlsplit(url)
-        self.host, self.port, self.timeout = target.hostname, target.port, timeout
-        self.documents = documents
-        self.connection: http.client.HTTPConnection | None = None
-
     def graphql(self, operation: str, variables: dict) -> tuple[int, dict | None, str]:
-        body = json.dumps({"query": self.documents[operation], "operationName": operation,
-                           "variables": variables}).encode()
         for attempt in (1, 2):
-            if self.connection is None:
-                self.connection = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
             try:
-                self.connection.request("POST", "/graphql", body=body, headers=HEADERS)
-                answer = self.connection.getresponse()
-                data = answer.read()
-                server = answer.getheader("X-Served-By") or "?"
-                if answer.getheader("Connection", "").lower() == "close":
-                    self.close()
+                status, data, server = self.send(operation, variables)
                 try:
-                    return answer.status, json.loads(data), server
+                    return status, json.loads(data), server
                 except ValueError:
-                    return answer.status, None, server
+                    return status, None, server
             except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError) as e:
                 # A keep-alive connection the other side closed before this request:
                 # nothing was sent to an instance for a read; a like is not retried
@@ -136,32 +117,6 @@ class Client:
                 if attempt == 2 or operation == LIKE:
                     raise ConnectionError(f"{type(e).__name__}: {e}") from e
         raise AssertionError("unreachable")
-
-    def close(self) -> None:
-        if self.connection is not None:
-            self.connection.close()
-            self.connection = None
-
-
-def moments_of(answer: dict | None, root: str) -> dict[str, bool] | None:
-    """moment id -> isLiked, or None if the answer is not a timeline without errors."""
-    if not isinstance(answer, dict) or "errors" in answer:
-        return None
-    try:
-        return {m["id"]: m["isLiked"] for m in answer["data"][root]["moments"]}
-    except (KeyError, TypeError):
-        return None
-
-
-def psql(database_url: str, sql: str) -> list[str]:
-    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/psql")) or ["psql"]
-    out = subprocess.run([candidates[-1], "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", database_url, "-c", sql],
-                         check=True, capture_output=True, text=True).stdout
-    return [line for line in out.splitlines() if line]
-
-
-def sql_list(values) -> str:
-    return ", ".join("'" + v.replace("'", "''") + "'" for v in values)
 
 
 class Check:
@@ -433,11 +388,6 @@ class Check:
                 what = "acknowledged like missing" if want else "acknowledged unlike undone"
                 problems.append(f"database: user {pair[0]}, moment {pair[1]}: {what}")
         return problems
-
-
-def load_documents(binary: str) -> dict[str, str]:
-    manifest = json.loads(subprocess.run([binary, "manifest"], check=True, capture_output=True).stdout)
-    return {operation["name"]: operation["body"] for operation in manifest["operations"]}
 
 
 def main(argv: list[str]) -> int:

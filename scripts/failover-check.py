@@ -48,7 +48,6 @@ Python 3.11 standard library; traffic to 127.0.0.1 only.
 from __future__ import annotations
 
 import argparse
-import glob
 import http.client
 import json
 import os
@@ -61,9 +60,7 @@ import time
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-HEADERS = {"Content-Type": "application/json", "Accept": "application/json",
-           "x-app-platform": "iOS", "x-app-version": "1.0.0", "x-os-version": "17.0"}
-TIMELINE, LIKE = "getMomentsDetailsByUserID", "updateMomentLike"
+from cluster_common import LIKE, TIMELINE, Connection, load_documents, moments_of, psql, sql_list
 # likesCount too: another user's like of a moment changes the result, so it is sent.
 SUBSCRIPTION = "subscription live($userID: ID!) { momentLikesChanged(userID: $userID) { id isLiked likesCount } }"
 UNAVAILABLE = "DATABASE_UNAVAILABLE"
@@ -101,55 +98,15 @@ class Stream:
     events: list[tuple[float, str, bool]] = field(default_factory=list)   # (received, moment, isLiked)
 
 
-class Client:
+class Client(Connection):
     """One keep-alive connection, reopened after a failure; nothing is retried."""
 
-    def __init__(self, url: str, documents: dict[str, str], timeout: float) -> None:
-        target = urlsplit(url)
-        self.host, self.port, self.timeout = target.hostname, target.port, timeout
-        self.documents = documents
-        self.connection: http.client.HTTPConnection | None = None
-
     def post(self, operation: str, variables: dict) -> tuple[int, bytes, str]:
-        body = json.dumps({"query": self.documents[operation], "operationName": operation,
-                           "variables": variables}).encode()
-        if self.connection is None:
-            self.connection = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
         try:
-            self.connection.request("POST", "/graphql", body=body, headers=HEADERS)
-            answer = self.connection.getresponse()
-            data = answer.read()
+            return self.send(operation, variables)
         except BaseException:
             self.close()
             raise
-        if answer.getheader("Connection", "").lower() == "close":
-            self.close()
-        return answer.status, data, answer.getheader("X-Served-By") or "?"
-
-    def close(self) -> None:
-        if self.connection is not None:
-            self.connection.close()
-            self.connection = None
-
-
-def moments_of(answer, root: str) -> dict[str, bool] | None:
-    if not isinstance(answer, dict) or answer.get("errors"):
-        return None
-    try:
-        return {m["id"]: m["isLiked"] for m in answer["data"][root]["moments"]}
-    except (KeyError, TypeError):
-        return None
-
-
-def psql(database_url: str, sql: str) -> list[str]:
-    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/psql")) or ["psql"]
-    out = subprocess.run([candidates[-1], "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", database_url, "-c", sql],
-                         check=True, capture_output=True, text=True, timeout=30).stdout
-    return [line for line in out.splitlines() if line]
-
-
-def sql_list(values) -> str:
-    return ", ".join("'" + v.replace("'", "''") + "'" for v in values)
 
 
 class Drill:
@@ -178,7 +135,7 @@ class Drill:
 
     # -- set-up --
     def choose_pairs(self) -> None:
-        users = psql(self.a.database_url, "SELECT id FROM users ORDER BY id")
+        users = psql(self.a.database_url, "SELECT id FROM users ORDER BY id", timeout=30)
         draw = random.Random(self.a.seed)
         draw.shuffle(users)
         users = users[: self.a.max_users]
@@ -407,8 +364,7 @@ def main(argv: list[str]) -> int:
             p.error("only 127.0.0.1 is driven")
     a.writers = max(a.writers, len(a.instance_urls.split()) + 1)
 
-    manifest = json.loads(subprocess.run([a.binary, "manifest"], check=True, capture_output=True).stdout)
-    drill = Drill(a, {o["name"]: o["body"] for o in manifest["operations"]})
+    drill = Drill(a, load_documents(a.binary))
     drill.choose_pairs()
     print(f"failover-check: {len(drill.initial)} (user, moment) pairs of {len(drill.users)} users; {a.writers} like loops "
           f"({', '.join(drill.targets[i % len(drill.targets)].name for i in range(a.writers))}), ~{a.rate:g} likes/s; "
@@ -612,9 +568,9 @@ def report(d: Drill) -> int:
         allowed[pair] = states
         frozen += bool(history) and history[-1].sent < d.t_stop and last is not None
     try:
-        recovery = psql(a.standby_database_url, "SELECT pg_is_in_recovery()")
+        recovery = psql(a.standby_database_url, "SELECT pg_is_in_recovery()", timeout=30)
         rows = psql(a.standby_database_url, "SELECT moment_id || ' ' || user_id FROM moment_likes WHERE user_id IN ("
-                    + sql_list(d.users) + ")")
+                    + sql_list(d.users) + ")", timeout=30)
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as e:
         failures.append(f"the promoted standby could not be read: {e}")
         recovery, rows = ["?"], []

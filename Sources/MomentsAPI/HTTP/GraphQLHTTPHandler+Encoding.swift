@@ -52,7 +52,9 @@ extension GraphQLHTTPHandler {
         _ response: HTTPResponse, for request: HTTPRequest, kept: (key: ResponseCache.Key, serial: UInt64)? = nil
     ) -> HTTPResponse {
         guard response.stream == nil, response.status != .noContent, response.status != .notModified,
-              !response.headers.contains("Content-Encoding"), !response.headers.values("Vary").contains("Accept-Encoding")
+              !response.headers.contains("Content-Encoding"),
+              // Labelled plain already (`label`): no list made, as this runs for every answer.
+              !response.headers.fields.contains(where: { $0.value == "Accept-Encoding" && HTTPHeaders.equalNames($0.name, "Vary") })
         else { return response }
         let plain = response.body
         guard Self.isCompressible(plain.count) else { return response }

@@ -62,10 +62,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         // Not yet kept in that coding, or a GET's tag not yet made: once, on a handler thread (`handle`), never here.
         if hit.coding != coding, Self.isCompressible(hit.plainCount) { return nil }
         if request.method.isGetOrHead, hit.entityTag == nil { return nil }
-        // Kept plain and wanted plain: labelled so (`encoded` would compress).
-        var answer = cachedAnswer(hit, to: request)
-        if hit.coding == .identity { Self.label(&answer, coding: .identity, plainCount: hit.plainCount) }
-        return withCachePolicy(answer, for: request)
+        return withCachePolicy(cachedAnswer(hit, to: request, coding: coding), for: request)
     }
 
     /// What a cache between the server and the client may keep (RFC 9111).
@@ -104,14 +101,14 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         return response
     }
 
-    private func cachedAnswer(_ hit: ResponseCache.Hit, to request: HTTPRequest) -> HTTPResponse {
+    /// A kept answer to `request`, which wants it in `coding`: labelled when
+    /// the hit is in that coding; otherwise (kept plain only) left for
+    /// `encoded` to compress.
+    private func cachedAnswer(_ hit: ResponseCache.Hit, to request: HTTPRequest, coding: ContentCoding) -> HTTPResponse {
         let media = GraphQLMediaType.negotiate(accept: request.headers["Accept"])
         var answer = response(.ok, media, hit.body, operationName: hit.operationName)
         if request.method.isGetOrHead, let tag = hit.entityTag { answer.headers.add("ETag", tag) }
-        // Kept in its coding: labelled. Plain: `encoded` compresses it, or labels it plain.
-        if hit.coding != .identity || !Self.isCompressible(hit.plainCount) {
-            Self.label(&answer, coding: hit.coding, plainCount: hit.plainCount)
-        }
+        if hit.coding == coding { Self.label(&answer, coding: coding, plainCount: hit.plainCount) }
         answer.isFromCache = true
         return answer
     }
@@ -308,7 +305,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         let coding = batched ? .identity : Self.preferredCoding(of: request)
         if let responseCache, let key, let hit = responseCache.lookup(key, coding: coding), batched || alias != nil {
             if let alias { responseCache.alias(alias, to: key) }
-            guard !batched else { return cachedAnswer(hit, to: request) }
+            guard !batched else { return cachedAnswer(hit, to: request, coding: coding) }
             var hit = hit
             if isGet, hit.entityTag == nil, let plain = hit.coding == .identity ? hit.body : responseCache.lookup(key)?.body {
                 // Tagged on the first GET that asks, not when kept: most answers are POSTed and never need one.
@@ -316,7 +313,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
                 responseCache.setEntityTag(key, serial: hit.serial, tag)
                 hit.entityTag = tag
             }
-            return encoded(cachedAnswer(hit, to: request), for: request, kept: (key, hit.serial))
+            return encoded(cachedAnswer(hit, to: request, coding: coding), for: request, kept: (key, hit.serial))
         }
         if !services.storageIsReachable(), Self.needsStorage(operation) {
             // Fail fast, before running anything: a request error (no `data`), which
