@@ -191,16 +191,22 @@ else
   # --- PostgreSQL --------------------------------------------------------------
   "${as_postgres[@]}" "$pg_bin/initdb" -D "$work/pg" -U postgres --auth=trust --encoding=UTF8 --locale=C >"$work/initdb.out" 2>&1 \
     || { cat "$work/initdb.out" >&2; exit 1; }
-  for attempt in 1 2 3; do   # a free port may be taken between the probe and the bind
-    pg_port="$(free_port)"
-    if "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/pg" -l "$work/postgresql.log" -w -t 60 \
-         -o "-c listen_addresses=127.0.0.1 -c port=$pg_port -c unix_socket_directories='$work' -c max_connections=200" \
-         start >/dev/null; then
-      pg_started=1; break
-    fi
-    say "PostgreSQL did not start on port $pg_port (attempt $attempt)"
-  done
-  [ "$pg_started" -eq 1 ] || exit 1
+  # Starts the cluster in directory $1 (log $2, named $3 in messages) on a free port, printed.
+  start_postgres() {
+    local attempt port
+    for attempt in 1 2 3; do   # a free port may be taken between the probe and the bind
+      port="$(free_port)"
+      if "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$1" -l "$2" -w -t 60 \
+           -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='$work' -c max_connections=200" \
+           start >/dev/null; then
+        echo "$port"; return 0
+      fi
+      say "$3 did not start on port $port (attempt $attempt)"
+    done
+    return 1
+  }
+  pg_port="$(start_postgres "$work/pg" "$work/postgresql.log" PostgreSQL)" || exit 1
+  pg_started=1
   database_url="postgresql://postgres@127.0.0.1:$pg_port/moments"
   "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -d "postgresql://postgres@127.0.0.1:$pg_port/postgres" -c 'CREATE DATABASE moments' >&2
   "$binary" copy --from "$source_db" --to "$database_url" >&2
@@ -214,16 +220,8 @@ else
       || { cat "$work/basebackup.out" >&2; exit 1; }
     grep -q "application_name=standby1" "$work/standby/postgresql.auto.conf" \
       || { say "pg_basebackup -R wrote no application_name=standby1:"; cat "$work/standby/postgresql.auto.conf" >&2; exit 1; }
-    for attempt in 1 2 3; do
-      standby_port="$(free_port)"
-      if "${as_postgres[@]}" "$pg_bin/pg_ctl" -D "$work/standby" -l "$work/standby.log" -w -t 60 \
-           -o "-c listen_addresses=127.0.0.1 -c port=$standby_port -c unix_socket_directories='$work' -c max_connections=200" \
-           start >/dev/null; then
-        standby_started=1; break
-      fi
-      say "the standby did not start on port $standby_port (attempt $attempt)"
-    done
-    [ "$standby_started" -eq 1 ] || exit 1
+    standby_port="$(start_postgres "$work/standby" "$work/standby.log" "the standby")" || exit 1
+    standby_started=1
     # Synchronous only now: the backup's postgresql.auto.conf (the standby's) must not name a
     # standby, or the promoted standby would wait for one at every commit. (max_connections as
     # started: else the reload reports postgresql.conf's 100 as an error in the log.)
