@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         // swift-prometheus's own dependency, pinned; ServerMetrics also publishes its lazily made handles with it.
         .package(url: "https://github.com/apple/swift-atomics", exact: "1.3.0"),
+        // Traces: the ecosystem's API (spans, InstrumentationContext); the SDK and OTLP exporter are ours (Traces).
+        .package(url: "https://github.com/apple/swift-distributed-tracing", exact: "1.7.3"),
     ],
     targets: [
         // SQLite: the C library through pkg-config, and our thin wrapper over it.
@@ -87,10 +89,19 @@ let package = Package(
             swiftSettings: strict
         ),
         // libcurl's header (Debian's libcurl4-openssl-dev), the library loaded with
-        // dlopen only when toggles are fetched from an Unleash server.
+        // dlopen only when toggles are fetched from an Unleash server or traces exported.
         .target(name: "CCurl"),
+        // One bounded HTTP exchange through libcurl: the toggle fetch and the trace export share it.
+        .target(name: "Curl", dependencies: ["CCurl", "HTTP1"], swiftSettings: strict),
         // Keeps the toggle state current from a file or an Unleash server, on a queue of its own.
-        .target(name: "ToggleSource", dependencies: ["Toggles", "CCurl", "HTTP1"], swiftSettings: strict),
+        .target(name: "ToggleSource", dependencies: ["Toggles", "Curl", "HTTP1"], swiftSettings: strict),
+        // OpenTelemetry traces: the tracer behind swift-distributed-tracing's API, W3C trace context,
+        // sampling, the OTEL_* configuration, and the batched OTLP/HTTP export on a thread of its own.
+        .target(
+            name: "Traces",
+            dependencies: ["Curl", "HTTP1", "JSON", "Locking", .product(name: "Tracing", package: "swift-distributed-tracing")],
+            swiftSettings: strict
+        ),
         .target(
             name: "MomentsStorage",
             dependencies: ["Moments", "SQLite", "PostgreSQL", "Locking", "Caching", .product(name: "CoreMetrics", package: "swift-metrics")],

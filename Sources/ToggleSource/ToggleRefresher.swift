@@ -1,4 +1,5 @@
 import Dispatch
+import Curl
 import FoundationEssentials
 import Synchronization
 import Toggles
@@ -91,7 +92,7 @@ package final class ToggleRefresher: @unchecked Sendable {
         let now = Date().timeIntervalSince1970
         let response: CurlResponse
         do {
-            response = try CurlClient.get(request)
+            response = try CurlClient.perform(request)
         } catch {
             return fail("\(error)", at: now)
         }

@@ -1,20 +1,25 @@
 import CCurl
 import HTTP1
 
-/// One bounded HTTP GET through libcurl: a thin wrapper of our own over the
-/// easy interface, made for the toggle fetch (small JSON bodies, one at a
-/// time, on a background thread).
+/// One bounded HTTP exchange through libcurl: a thin wrapper of our own over
+/// the easy interface, for background threads that send one request at a
+/// time (the toggle fetch's GET, the trace export's POST).
 package struct CurlRequest: Sendable {
     package var url: String
     package var headers: [(name: String, value: String)]
+    /// Sent with POST when non-nil; GET otherwise.
+    package var body: [UInt8]?
     /// The whole transfer, connection included.
     package var timeoutSeconds: Double
     /// A larger body aborts the transfer.
     package var maxBodyBytes: Int
 
-    package init(url: String, headers: [(name: String, value: String)] = [], timeoutSeconds: Double, maxBodyBytes: Int) {
+    package init(
+        url: String, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil, timeoutSeconds: Double, maxBodyBytes: Int
+    ) {
         self.url = url
         self.headers = headers
+        self.body = body
         self.timeoutSeconds = timeoutSeconds
         self.maxBodyBytes = maxBodyBytes
     }
@@ -45,7 +50,8 @@ package enum CurlError: Error, Equatable, CustomStringConvertible {
 }
 
 package enum CurlClient {
-    package static func get(_ request: CurlRequest) throws(CurlError) -> CurlResponse {
+    /// Sends `request` (GET, or POST with its body) and returns the response; blocks for at most its timeout.
+    package static func perform(_ request: CurlRequest) throws(CurlError) -> CurlResponse {
         try loadLibcurl()
         guard let handle = ccurl_easy_init() else { throw .setup("curl_easy_init") }
         defer { ccurl_easy_cleanup(handle) }
@@ -87,6 +93,17 @@ package enum CurlClient {
             throw .setup(String(cString: ccurl_easy_strerror(failed)))
         }
         codes.removeAll()
+        if let body = request.body {
+            // COPYPOSTFIELDS: libcurl keeps its own copy of the bytes, whose storage need not outlive this call.
+            let set = body.withUnsafeBytes { bytes in
+                [
+                    ccurl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, bytes.count),
+                    bytes.baseAddress.map { ccurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0)) }
+                        ?? ccurl_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, ""),
+                ]
+            }
+            if let failed = set.first(where: { $0 != CURLE_OK }) { throw .setup(String(cString: ccurl_easy_strerror(failed))) }
+        }
 
         let result = ccurl_easy_perform(handle)
         if sink.overflowed || result == CURLE_FILESIZE_EXCEEDED { throw .bodyTooLarge(limit: request.maxBodyBytes) }

@@ -1,0 +1,36 @@
+import Tracing
+
+/// What a span passes to its children and to the next service: its trace,
+/// its own id, whether it is sampled, and the caller's `tracestate`.
+package struct SpanContext: Hashable, Sendable {
+    package var traceID: TraceID
+    package var spanID: SpanID
+    /// The W3C `sampled` flag: the span is recorded and exported.
+    package var isSampled: Bool
+    /// The incoming `tracestate`, passed on unchanged (we add no member of our own).
+    package var traceState: String?
+    /// Made from a `traceparent` received, not by this process.
+    package var isRemote: Bool
+
+    package init(traceID: TraceID, spanID: SpanID, isSampled: Bool, traceState: String? = nil, isRemote: Bool = false) {
+        self.traceID = traceID
+        self.spanID = spanID
+        self.isSampled = isSampled
+        self.traceState = traceState
+        self.isRemote = isRemote
+    }
+}
+
+/// Where the current span's `SpanContext` lives in an `InstrumentationContext`.
+package enum SpanContextKey: InstrumentationContextKey {
+    package typealias Value = SpanContext
+    package static var nameOverride: String? { "otel-span-context" }
+}
+
+extension InstrumentationContext {
+    /// The span this context belongs to, if any.
+    package var spanContext: SpanContext? {
+        get { self[SpanContextKey.self] }
+        set { self[SpanContextKey.self] = newValue }
+    }
+}

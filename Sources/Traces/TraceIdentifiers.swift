@@ -1,0 +1,116 @@
+import Locking
+
+/// A trace's id: 16 bytes, never all zero (W3C Trace Context §3.2.2.3).
+package struct TraceID: Hashable, Sendable {
+    package var high: UInt64
+    package var low: UInt64
+
+    package init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    package var isValid: Bool { high != 0 || low != 0 }
+
+    /// 32 lowercase hex digits, as `traceparent`, OTLP/JSON and the logs write it.
+    package var hex: String { HexDigits.string(high, low) }
+
+    /// The 16 bytes, most significant first (OTLP's `bytes trace_id`).
+    package var bytes: [UInt8] { HexDigits.bytes(high) + HexDigits.bytes(low) }
+}
+
+/// A span's id: 8 bytes, never all zero.
+package struct SpanID: Hashable, Sendable {
+    package var value: UInt64
+
+    package init(_ value: UInt64) { self.value = value }
+
+    package var isValid: Bool { value != 0 }
+
+    /// 16 lowercase hex digits.
+    package var hex: String { HexDigits.string(value) }
+
+    /// The 8 bytes, most significant first (OTLP's `bytes span_id`).
+    package var bytes: [UInt8] { HexDigits.bytes(value) }
+}
+
+/// Random trace and span ids. One generator seeded from the system's random
+/// source and advanced under a lock: a `getrandom` call per id would cost
+/// more than the span (ids need to be unique, not secret).
+package final class IDGenerator: Sendable {
+    private let state: Locked<SplitMix64>
+
+    package init(seed: UInt64? = nil) {
+        var system = SystemRandomNumberGenerator()
+        state = Locked(SplitMix64(seed: seed ?? system.next()))
+    }
+
+    package func traceID() -> TraceID {
+        state.withLock { generator in
+            while true {
+                let id = TraceID(high: generator.next(), low: generator.next())
+                if id.isValid { return id }
+            }
+        }
+    }
+
+    package func spanID() -> SpanID {
+        state.withLock { generator in
+            while true {
+                let id = SpanID(generator.next())
+                if id.isValid { return id }
+            }
+        }
+    }
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a full-period 64-bit generator, good
+/// enough for ids that must be unique and evenly spread (ratio sampling reads them).
+struct SplitMix64: Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Hex digits of ids, written and read as bytes.
+enum HexDigits {
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    static func string(_ words: UInt64...) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(words.count * 16)
+        for word in words {
+            for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((word >> UInt64(shift)) & 0xF)]) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func bytes(_ word: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(56 - $0 * 8)) }
+    }
+
+    /// The value of at most 16 lowercase hex digits; nil for any other byte
+    /// (W3C Trace Context allows lowercase only).
+    static func value(_ bytes: some Collection<UInt8>) -> UInt64? {
+        guard bytes.count <= 16 else { return nil }
+        var value: UInt64 = 0
+        for byte in bytes {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
+    }
+}
