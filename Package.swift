@@ -65,7 +65,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .target(name: "HTTPCompression", dependencies: ["HTTP1", "CZlib", "CBrotli"], swiftSettings: strict),
-        .target(name: "GraphQL", dependencies: ["JSON", "Locking", "Caching"], swiftSettings: strict),
+        .target(
+            name: "GraphQL",
+            dependencies: ["JSON", "Locking", "Caching", .product(name: "Tracing", package: "swift-distributed-tracing")],
+            swiftSettings: strict
+        ),
         .target(name: "Moments", dependencies: ["Locking"], swiftSettings: strict),
         // Unleash-compatible toggle evaluation: state, strategies, constraints, variants.
         .target(name: "Toggles", dependencies: ["JSON", "Locking"], swiftSettings: strict),
@@ -75,7 +79,11 @@ let package = Package(
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // glibc's mallopt, for the executable's cap on malloc arenas (the Glibc module leaves malloc.h out).
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        .target(name: "HTTPServer", dependencies: ["HTTP1", "CEpoll", "Locking"], swiftSettings: strict),
+        .target(
+            name: "HTTPServer",
+            dependencies: ["HTTP1", "CEpoll", "Locking", .product(name: "Tracing", package: "swift-distributed-tracing")],
+            swiftSettings: strict
+        ),
         // GET /metrics: request metrics from the transport's per-response record, swift-prometheus's
         // registry behind the swift-metrics API, and what is read at a scrape (transport, process).
         .target(
@@ -104,14 +112,17 @@ let package = Package(
         ),
         .target(
             name: "MomentsStorage",
-            dependencies: ["Moments", "SQLite", "PostgreSQL", "Locking", "Caching", .product(name: "CoreMetrics", package: "swift-metrics")],
+            dependencies: [
+                "Moments", "SQLite", "PostgreSQL", "Locking", "Caching", .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
             swiftSettings: strict
         ),
         .target(
             name: "MomentsAPI",
             dependencies: [
                 "Moments", "GraphQL", "JSON", "HTTP1", "HTTPCompression", "Toggles", "Locking", "Caching",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: strict
@@ -120,8 +131,9 @@ let package = Package(
             name: "moments-bff",
             dependencies: [
                 "HTTPServer", "HTTP1", "MomentsAPI", "GraphQL", "MomentsStorage", "PostgreSQL", "Moments", "Toggles",
-                "ToggleSource", "JSON", "ServerMetrics", "Locking", "CMalloc",
+                "ToggleSource", "JSON", "ServerMetrics", "Locking", "CMalloc", "Traces",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
@@ -153,6 +165,7 @@ let package = Package(
             resources: [.copy("Fixtures")], swiftSettings: strict
         ),
         .testTarget(name: "ToggleSourceTests", dependencies: ["ToggleSource", "Toggles", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "TracesTests", dependencies: ["Traces", "TestSupport", .product(name: "Tracing", package: "swift-distributed-tracing")], swiftSettings: strict),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "TestSupport", "Locking"], swiftSettings: strict),
         // What several test targets share: temporary directories, the checkout's files, `eventually`,
         // a raw HTTP client, a toggle server, a PostgreSQL server, the standard introspection query.

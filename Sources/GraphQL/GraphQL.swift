@@ -1,4 +1,5 @@
 import JSON
+import Tracing
 
 /// Every bound the engine puts on one request, with its default.
 package struct GraphQLLimits: Sendable {
@@ -128,6 +129,8 @@ package final class GraphQLEngine: Sendable {
     package let fragments: FragmentCache
     /// The smallest response buffer reserved up front, in bytes.
     static let minimumResponseCapacity = 1024
+    /// Parse, validation and execution spans, children of the caller's current span; nil when traces are off.
+    package let tracer: (any Tracer)?
 
     /// - Parameter errorMapper: turns an error a resolver threw (other than a
     ///   `GraphQLError`, which is kept as it is) into the error the client
@@ -137,8 +140,9 @@ package final class GraphQLEngine: Sendable {
     ///   that what it logs can name the request.
     package init(
         schema: Schema, limits: GraphQLLimits = .init(),
-        errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)? = nil
+        errorMapper: (@Sendable (any Error, _ context: Any) -> GraphQLError?)? = nil, tracer: (any Tracer)? = nil
     ) {
+        self.tracer = tracer
         self.schema = schema
         self.limits = limits
         self.errorMapper = errorMapper
@@ -153,15 +157,17 @@ package final class GraphQLEngine: Sendable {
     ///   that the id is the SHA-256 of `query`); see `persistedDocument(id:)`.
     package func prepare(_ query: String, persistedID: String? = nil) -> Result<PreparedDocument, GraphQLRequestError> {
         if let cached = cache.document(for: query, persistedID: persistedID) { return .success(cached) }
-        let document: Document
-        do {
-            document = try parse(query, limits: limits.parse)
-        } catch {
-            return .failure(GraphQLRequestError(errors: [error], kind: .parse))
+        let parsed = traced("graphql.parse") { () -> Result<Document, GraphQLError> in
+            do throws(GraphQLError) { return .success(try parse(query, limits: limits.parse)) } catch { return .failure(error) }
         }
-        let errors = validate(
-            schema: schema, document: document, maxErrors: limits.maxValidationErrors,
-            maxCost: limits.maxValidationCost)
+        let document: Document
+        switch parsed {
+        case .success(let value): document = value
+        case .failure(let error): return .failure(GraphQLRequestError(errors: [error], kind: .parse))
+        }
+        let errors = traced("graphql.validate") {
+            validate(schema: schema, document: document, maxErrors: limits.maxValidationErrors, maxCost: limits.maxValidationCost)
+        }
         guard errors.isEmpty else { return .failure(GraphQLRequestError(errors: errors, kind: .validation)) }
         let prepared = PreparedDocument(document: document, schema: schema, queryBytes: query.utf8.count)
         cache.insert(prepared, for: query, persistedID: persistedID)
@@ -188,6 +194,17 @@ package final class GraphQLEngine: Sendable {
     package func execute(
         _ document: PreparedDocument, operationName: String?, variables: JSONObject?, context: Any,
         deadline: ContinuousClock.Instant? = nil, rootValue: Any = (), incremental: Bool = false
+    ) -> ExecutionResponse {
+        traced("graphql.execute") {
+            executeUntraced(
+                document, operationName: operationName, variables: variables, context: context, deadline: deadline,
+                rootValue: rootValue, incremental: incremental)
+        }
+    }
+
+    private func executeUntraced(
+        _ document: PreparedDocument, operationName: String?, variables: JSONObject?, context: Any,
+        deadline: ContinuousClock.Instant?, rootValue: Any, incremental: Bool
     ) -> ExecutionResponse {
         let operation: OperationDefinition
         do {
@@ -232,5 +249,17 @@ package final class GraphQLEngine: Sendable {
         case .failure(let error):
             .requestErrors(error.errors)
         }
+    }
+}
+
+extension GraphQLEngine {
+    /// `body` inside a span named `name` when traces are on, a child of the
+    /// current span and the current span of whatever `body` starts (a
+    /// resolver's storage spans are its children).
+    func traced<T>(_ name: String, _ body: () -> T) -> T {
+        guard let tracer else { return body() }
+        let span = tracer.startSpan(name, context: InstrumentationContext.current ?? .topLevel, ofKind: .internal)
+        defer { span.end() }
+        return InstrumentationContext.$current.withValue(span.context) { body() }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import HTTP1
+import Tracing
 
 /// One response the transport queued, handed to `Server`'s access-log hook:
 /// every handled request and every answer the transport makes itself (the
@@ -34,11 +35,15 @@ package struct AccessLogEntry: Sendable {
     package var requestID: String
     /// The client's IP address (numeric, no port); nil when it could not be read.
     package var remoteAddress: String?
+    /// The request's span's context when traces are on (`ServerTracing`): the log shows its trace id.
+    package var trace: InstrumentationContext?
 
     package init(
         method: HTTPMethod?, path: String?, status: Int, bytes: Int, duration: Duration, detail: String? = nil,
-        refusedBy: String? = nil, cached: Bool = false, requestID: String = "", remoteAddress: String? = nil
+        refusedBy: String? = nil, cached: Bool = false, requestID: String = "", remoteAddress: String? = nil,
+        trace: InstrumentationContext? = nil
     ) {
+        self.trace = trace
         self.requestID = requestID
         self.remoteAddress = remoteAddress
         self.refusedBy = refusedBy
@@ -58,13 +63,13 @@ extension AccessLogEntry {
     /// record for its lifetime keeps only these few strings.
     init(
         _ request: HTTPRequest, status: Int, bytes: Int = 0, started: UInt64, detail: String? = nil, refusedBy: String? = nil,
-        cached: Bool = false
+        cached: Bool = false, trace: InstrumentationContext? = nil
     ) {
         let elapsed = DispatchTime.now().uptimeNanoseconds &- started
         self.init(
             method: request.method, path: String(request.path), status: status, bytes: bytes,
             duration: .nanoseconds(Int64(clamping: elapsed)), detail: detail, refusedBy: refusedBy, cached: cached,
-            requestID: request.requestID, remoteAddress: request.remoteAddress)
+            requestID: request.requestID, remoteAddress: request.remoteAddress, trace: trace)
     }
 }
 

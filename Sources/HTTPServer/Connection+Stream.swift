@@ -1,5 +1,6 @@
 import Dispatch
 import HTTP1
+import Tracing
 
 /// A streamed response on its connection: what the access log needs at its
 /// end (the record, begun when the stream started), not the request itself,
@@ -19,9 +20,11 @@ struct ActiveStream {
 /// bounded backlog. A blocked write is bounded as any other (write timeout,
 /// `minResponseDataRate`): a client that stops reading is cut.
 extension Connection {
-    func startStream(_ stream: any HTTPBodyStream, for request: HTTPRequest, status: Int, detail: String?, started: UInt64) {
+    func startStream(
+        _ stream: any HTTPBodyStream, for request: HTTPRequest, status: Int, detail: String?, started: UInt64, trace: InstrumentationContext?
+    ) {
         streaming = ActiveStream(
-            stream: stream, record: AccessLogEntry(request, status: status, started: started, detail: detail), started: started,
+            stream: stream, record: AccessLogEntry(request, status: status, started: started, detail: detail, trace: trace), started: started,
             chunked: request.version != .http1_0)
         // A stalled client holds this much kernel memory at most; failing, the kernel's own sizing stays.
         do throws(SocketError) { try Socket.setSendBuffer(fd, bytes: context.limits.streamSendBufferBytes) } catch { log(error) }

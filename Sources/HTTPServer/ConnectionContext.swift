@@ -16,6 +16,8 @@ final class ConnectionContext: Sendable {
     /// Every connection starts as a copy of this machine (sharing its configuration).
     let newMachine: ConnectionStateMachine
     let accessLog: Server.AccessLog?
+    /// A `SERVER` span per request, when traces are on.
+    let tracing: ServerTracing?
     let logger: Server.Logger?
     /// Ids for requests that bring none (one counter per server).
     let requestIDs: RequestIDGenerator
@@ -30,7 +32,7 @@ final class ConnectionContext: Sendable {
 
     init(
         handler: any HTTPHandler, admission: (any HTTPAdmission)? = nil, limits: HTTPLimits, threads: ServerThreads = ServerThreads(),
-        handlerPool: HandlerPool? = nil, accessLog: Server.AccessLog?, logger: Server.Logger?,
+        handlerPool: HandlerPool? = nil, accessLog: Server.AccessLog?, tracing: ServerTracing? = nil, logger: Server.Logger?,
         requestIDs: RequestIDGenerator = RequestIDGenerator(),
         connectionClosed: @escaping @Sendable (ObjectIdentifier) -> Void
     ) {
@@ -43,6 +45,7 @@ final class ConnectionContext: Sendable {
         self.dedicatedPool = HandlerPool(label: "http.dedicated", width: threads.maxDedicatedHandlers, maxQueued: 0)
         self.newMachine = ConnectionStateMachine(configuration: ConnectionStateMachine.Configuration(limits))
         self.accessLog = accessLog
+        self.tracing = tracing
         self.logger = logger
         self.connectionClosed = connectionClosed
     }

@@ -45,6 +45,7 @@ package final class Server: Sendable {
     private let handler: any HTTPHandler
     private let admission: (any HTTPAdmission)?
     private let accessLog: AccessLog?
+    private let tracing: ServerTracing?
     private let logger: Logger?
     /// The pool handlers run on, when the caller shares it with other work; else one per start.
     private let handlerPool: HandlerPool?
@@ -61,8 +62,9 @@ package final class Server: Sendable {
     package init(
         host: String, port: Int, limits: HTTPLimits = HTTPLimits(), threads: ServerThreads = ServerThreads(), backlog: Int32 = 4096,
         admission: (any HTTPAdmission)? = nil, handler: any HTTPHandler, accessLog: AccessLog? = nil,
-        logger: Logger? = nil, handlerPool: HandlerPool? = nil
+        logger: Logger? = nil, handlerPool: HandlerPool? = nil, tracing: ServerTracing? = nil
     ) {
+        self.tracing = tracing
         self.handlerPool = handlerPool
         self.admission = admission
         self.host = host
@@ -83,7 +85,7 @@ package final class Server: Sendable {
         let address = try SocketAddress(host: host, port: port)
         let context = ConnectionContext(
             handler: handler, admission: admission, limits: limits, threads: threads, handlerPool: handlerPool, accessLog: accessLog,
-            logger: logger, requestIDs: requestIDs,
+            tracing: tracing, logger: logger, requestIDs: requestIDs,
             connectionClosed: { [weak self] id in self?.connectionClosed(id) }
         )
         var pollers: [Poller] = []

@@ -40,9 +40,11 @@ extension MomentsStore {
         // The standbys' own reachability, which nothing marks: a standby that fails pauses itself (`ReadRouting`).
         let standby = options.readDatabase.map { PGPool(uri: $0, configuration: options.postgreSQL) }
         let reads = ReadRouting(primary: pool, standby: standby)
+        let tracing = options.tracer.map { StorageTracing(tracer: $0, system: "postgresql") }
+        let waitForCommit = options.database.whileWaitingForCommit
         let likes = PostgreSQLLikeRepository(
             reads: reads, clock: clock, commits: CommitMetrics(factory: options.metrics),
-            whileWaitingForCommit: options.database.whileWaitingForCommit)
+            whileWaitingForCommit: tracing?.waitingForCommit(waitForCommit) ?? waitForCommit)
         let users = PostgreSQLUserRepository(reads: reads)
         let moments = PostgreSQLMomentRepository(reads: reads)
         let box = FeedBox()
@@ -71,7 +73,8 @@ extension MomentsStore {
                 heartbeat: reads.heartbeat))
         let store = MomentsStore(
             backend: .postgreSQL(PostgreSQLBackend(reads: reads, listener: listener)),
-            users: users, moments: moments, likes: likes, cache: options.cache, firstHearing: standby.map { _ in reads })
+            users: users, moments: moments, likes: likes, cache: options.cache, firstHearing: standby.map { _ in reads },
+            tracing: tracing)
         box.feed = store.changes
         listener.start()
         _ = listening.wait(timeout: .now() + .seconds(max(2, settings.connectTimeoutSeconds)))

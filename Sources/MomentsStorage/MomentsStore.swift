@@ -2,6 +2,7 @@ import CoreMetrics
 import Moments
 import PostgreSQL
 import SQLite
+import Tracing
 
 /// The Moments database: one file, one writer, a pool of readers, and the
 /// repositories over them. The entry point of `MomentsStorage`.
@@ -26,6 +27,8 @@ package final class MomentsStore: Sendable {
         package var onReachabilityChange: @Sendable (PGReachability.Change) -> Void = { _ in }
         /// Where the commit metrics go (`CommitMetrics`); by default nowhere.
         package var metrics: any MetricsFactory = NOOPMetricsHandler.instance
+        /// Spans of the database's work (`StorageTracing`); nil when traces are off.
+        package var tracer: (any Tracer)?
 
         /// Reader connections (concurrent reads): `database.readers`.
         package var readers: Int {
@@ -68,10 +71,12 @@ package final class MomentsStore: Sendable {
     /// Every change to data that reads returned (`ChangeFeed`); the read cache hears it first.
     let changes: ChangeFeed
 
-    private convenience init(pool: DatabasePool, clock: @escaping @Sendable () -> Int64, cache configuration: ReadCacheConfiguration) {
+    private convenience init(
+        pool: DatabasePool, clock: @escaping @Sendable () -> Int64, cache configuration: ReadCacheConfiguration, tracing: StorageTracing?
+    ) {
         self.init(
             backend: .sqlite(pool), users: SQLiteUserRepository(pool: pool), moments: SQLiteMomentRepository(pool: pool),
-            likes: SQLiteLikeRepository(pool: pool, clock: clock), cache: configuration)
+            likes: SQLiteLikeRepository(pool: pool, clock: clock), cache: configuration, tracing: tracing)
         // The contract serves a file other programs may write: their commits
         // reach the feed within one interval (and before our next write returns).
         pool.monitorExternalChanges(intervalMilliseconds: configuration.externalChangeCheckIntervalMilliseconds) { [weak changes] in
@@ -84,10 +89,17 @@ package final class MomentsStore: Sendable {
     /// `firstHearing` hears every change before the read cache does: what
     /// decides where a read runs must know of a change before the cache that
     /// a read would refill has dropped it.
+    /// With `tracing`, each repository call that reaches the database is a span (below the read cache).
     init(
         backend: Backend, users: any UserRepository, moments: any MomentRepository, likes: any LikeRepository,
-        cache configuration: ReadCacheConfiguration, firstHearing: (any DataChangeObserver)? = nil
+        cache configuration: ReadCacheConfiguration, firstHearing: (any DataChangeObserver)? = nil, tracing: StorageTracing? = nil
     ) {
+        var (users, moments, likes) = (users, moments, likes)
+        if let tracing {
+            users = TracedUserRepository(base: users, tracing: tracing)
+            moments = TracedMomentRepository(base: moments, tracing: tracing)
+            likes = TracedLikeRepository(base: likes, tracing: tracing)
+        }
         self.backend = backend
         // SQLite's changes are all this process's writes: the feed numbers them. PostgreSQL's carry positions.
         if case .sqlite = backend { changes = ChangeFeed(numbersLocalChanges: true) } else { changes = ChangeFeed(numbersLocalChanges: false) }
@@ -116,6 +128,11 @@ package final class MomentsStore: Sendable {
         var configuration = options.database
         let commits = CommitMetrics(factory: options.metrics)
         configuration.commitObserver = { commits.committed(operations: $0, duration: $1) }
+        let tracing = options.tracer.map { StorageTracing(tracer: $0, system: "sqlite") }
+        if let tracing {
+            configuration.whileWaitingForCommit = tracing.waitingForCommit(configuration.whileWaitingForCommit)
+            configuration.commitWaited = { tracing.committed($0) }
+        }
         let clock = options.clock
         let seed: ((Connection) throws -> Void)? = options.seedDemoData
             ? { connection in try DemoData.insert(into: connection, now: clock() / 1000) }
@@ -123,7 +140,7 @@ package final class MomentsStore: Sendable {
         let pool = try DatabasePool(path: path, configuration: configuration) { connection in
             try SchemaInstaller.prepare(connection, seed: seed)
         }
-        return MomentsStore(pool: pool, clock: clock, cache: options.cache)
+        return MomentsStore(pool: pool, clock: clock, cache: options.cache, tracing: tracing)
     }
 
     /// Tells `observer` when data that reads returned has changed: a like or

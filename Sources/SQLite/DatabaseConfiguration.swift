@@ -37,6 +37,10 @@ package struct DatabaseConfiguration: Sendable {
     /// `COMMIT` (the fsync included), for the metrics. Keep it quick: the
     /// next batch waits for it. Default none.
     package var commitObserver: (@Sendable (_ operations: Int, _ duration: Duration) -> Void)?
+    /// Called on a writer's own thread after it waited for its commit, with
+    /// that group commit's interval and size, for the writer's trace (its
+    /// `COMMIT` span). Default none.
+    package var commitWaited: (@Sendable (CommitInterval) -> Void)?
 
     package init(
         readers: Int = DatabaseConfiguration.defaultReaders,

@@ -29,7 +29,8 @@ package final class DatabasePool: Sendable {
         self.writer = WriteQueue(
             connection: ConnectionBox(writerConnection), maxBatch: configuration.maxWriteBatch,
             whileWaiting: configuration.whileWaitingForCommit,
-            commitObserver: configuration.commitObserver
+            commitObserver: configuration.commitObserver,
+            commitWaited: configuration.commitWaited
         )
     }
 

@@ -24,6 +24,7 @@ final class WriteQueue: @unchecked Sendable {
     private let maxBatch: Int
     private let whileWaiting: @Sendable (() -> Void) -> Void
     private let commitObserver: (@Sendable (_ operations: Int, _ duration: Duration) -> Void)?
+    private let commitWaited: (@Sendable (CommitInterval) -> Void)?
     private struct State: Sendable {
         var pending: [PendingWrite] = []
         var isDraining = false
@@ -36,8 +37,10 @@ final class WriteQueue: @unchecked Sendable {
 
     init(
         connection: ConnectionBox, maxBatch: Int, whileWaiting: @escaping @Sendable (() -> Void) -> Void = { $0() },
-        commitObserver: (@Sendable (_ operations: Int, _ duration: Duration) -> Void)? = nil
+        commitObserver: (@Sendable (_ operations: Int, _ duration: Duration) -> Void)? = nil,
+        commitWaited: (@Sendable (CommitInterval) -> Void)? = nil
     ) {
+        self.commitWaited = commitWaited
         precondition(maxBatch > 0, "a write batch holds at least one operation")
         self.connection = connection
         self.maxBatch = maxBatch
@@ -53,8 +56,10 @@ final class WriteQueue: @unchecked Sendable {
         dispatchPrecondition(condition: .notOnQueue(queue))
         let done = DispatchSemaphore(value: 0)
         let outcome = ResultBox<Result<T, any Error>>()
-        enqueue(body) { result in
+        let commit = ResultBox<CommitInterval>()
+        enqueueWrite(body) { result, interval in
             outcome.value = result
+            commit.value = interval
             done.signal()
         }
         var committedInTime = true
@@ -66,6 +71,7 @@ final class WriteQueue: @unchecked Sendable {
         }
         // The writer sets `outcome` later, unread: nothing waits for it any more.
         guard committedInTime else { throw SQLiteError.commitNotInTime }
+        if let commitWaited, let interval = commit.value { commitWaited(interval) }
         guard let result = outcome.value else {
             throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "write finished without a result")
         }
@@ -80,15 +86,24 @@ final class WriteQueue: @unchecked Sendable {
         _ body: @escaping @Sendable (Connection) throws -> T,
         completion: @escaping @Sendable (Result<T, any Error>) -> Void
     ) {
+        enqueueWrite(body) { result, _ in completion(result) }
+    }
+
+    /// `enqueue`, with the commit's interval for `completion` (nil when the write never reached a batch).
+    private func enqueueWrite<T: Sendable>(
+        _ body: @escaping @Sendable (Connection) throws -> T,
+        completion: @escaping @Sendable (Result<T, any Error>, CommitInterval?) -> Void
+    ) {
         let result = ResultBox<T>()
         let operation = PendingWrite(
             body: { connection in result.value = try body(connection) },
-            done: { error in
-                if let error { return completion(.failure(error)) }
+            done: { error, commit in
+                if let error { return completion(.failure(error), commit) }
                 guard let value = result.value else {
-                    return completion(.failure(SQLiteError(extendedCode: SQLITE_MISUSE, message: "write finished without a result")))
+                    return completion(
+                        .failure(SQLiteError(extendedCode: SQLITE_MISUSE, message: "write finished without a result")), commit)
                 }
-                completion(.success(value))
+                completion(.success(value), commit)
             })
         let startDrain: Bool
         do {
@@ -100,7 +115,7 @@ final class WriteQueue: @unchecked Sendable {
                 return true
             }
         } catch {
-            return completion(.failure(error))
+            return completion(.failure(error), nil)
         }
         if startDrain {
             queue.async { self.drain() }
@@ -121,6 +136,7 @@ final class WriteQueue: @unchecked Sendable {
                 return batch
             }
             if batch.isEmpty { return }
+            let startedAt = CommitInterval.wallNanoseconds()
             if let commitObserver {
                 let started = ContinuousClock.now
                 commit(batch)
@@ -128,10 +144,15 @@ final class WriteQueue: @unchecked Sendable {
             } else {
                 commit(batch)
             }
+            let endedAt = CommitInterval.wallNanoseconds()
             // Before the callers are woken: anything cached from a file another
             // program changed is dropped before our own writes are acknowledged.
             monitor?.check()
-            for operation in batch { operation.done(operation.error) }
+            for operation in batch {
+                let interval = CommitInterval(
+                    startNanoseconds: startedAt, endNanoseconds: endedAt, operations: batch.count, succeeded: operation.error == nil)
+                operation.done(operation.error, interval)
+            }
         }
     }
 
@@ -197,9 +218,9 @@ final class WriteQueue: @unchecked Sendable {
 private final class PendingWrite: @unchecked Sendable {
     let body: (Connection) throws -> Void
     var error: (any Error)?
-    let done: (_ error: (any Error)?) -> Void
+    let done: (_ error: (any Error)?, _ commit: CommitInterval) -> Void
 
-    init(body: @escaping (Connection) throws -> Void, done: @escaping (_ error: (any Error)?) -> Void) {
+    init(body: @escaping (Connection) throws -> Void, done: @escaping (_ error: (any Error)?, _ commit: CommitInterval) -> Void) {
         self.body = body
         self.done = done
     }

@@ -85,6 +85,11 @@ package enum MetricCatalog {
         Entry(name: "moments_fragment_cache_bytes", help: "Estimated bytes the fragment cache holds now (--fragment-cache-bytes bounds it)."),
         // Logs.
         Entry(name: "moments_log_lines_dropped_total", help: "Log lines dropped because standard error did not drain (--log-buffer-bytes)."),
+        // Traces (BatchSpanProcessor, read at a scrape; only when traces are exported).
+        Entry(name: "moments_trace_spans_exported_total", help: "Spans the OTLP collector accepted."),
+        Entry(name: "moments_trace_spans_dropped_total",
+              help: "Sampled spans never exported, by reason (queue_full: --otel-bsp-max-queue-size; export_failed: the collector refused or did not answer in time)."),
+        Entry(name: "moments_trace_exports_failed_total", help: "Export requests the collector refused, or did not answer within --otel-bsp-export-timeout."),
         // Process (ProcessMetrics), with the names every Prometheus client uses.
         Entry(name: "process_cpu_seconds_total", help: "User and system CPU time spent, in seconds."),
         Entry(name: "process_resident_memory_bytes", help: "Resident memory size in bytes."),

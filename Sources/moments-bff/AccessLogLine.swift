@@ -1,5 +1,6 @@
 import HTTPServer
 import Logging
+import Traces
 
 /// The access log: one line per response the server sends, from
 /// `Server`'s access-log hook (handled requests and those the transport
@@ -16,7 +17,9 @@ import Logging
 /// path and operation name come from the client: they are escaped and capped
 /// at `LogLine.maxValueBytes` like every logged value.
 ///
-/// Then ` requestID=ID`, the id echoed in the response's `X-Request-ID`.
+/// Then ` requestID=ID`, the id echoed in the response's `X-Request-ID`,
+/// and, when traces are on, ` traceID=ID`: the request's trace (its
+/// caller's, with a `traceparent`), whether or not it was sampled.
 ///
 /// With `--log-format json` the same fields are members of one object:
 ///
@@ -47,12 +50,17 @@ enum AccessLogLine {
             line.append(" requestID=")
             line.appendEscaped(entry.requestID, limit: LogLine.maxValueBytes)
         }
+        if let trace = entry.trace?.spanContext {
+            line.append(" traceID=")
+            line.appendEscaped(trace.traceID.hex, limit: LogLine.maxValueBytes)
+        }
         return line.finished()
     }
 
     private static func json(_ entry: AccessLogEntry, label: String) -> [UInt8] {
         var line = JSONLogLine(level: .info, label: label, message: "access")
         line.field("requestID", entry.requestID)
+        if let trace = entry.trace?.spanContext { line.field("traceID", trace.traceID.hex) }
         line.field("method", entry.method?.rawValue)
         line.field("path", entry.path)
         line.field("status", entry.status)

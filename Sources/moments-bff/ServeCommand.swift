@@ -11,6 +11,7 @@ import MomentsAPI
 import MomentsStorage
 import ServerMetrics
 import ToggleSource
+import Traces
 
 /// `moments-bff serve` (the default): opens the database and serves HTTP until SIGTERM/SIGINT.
 struct ServeCommand: ParsableCommand {
@@ -22,6 +23,7 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var options: ServeOptions
     @OptionGroup(title: "Remote toggles") var toggleOptions: ToggleOptions
     @OptionGroup(title: "Persisted queries and authentication") var access: AccessOptions
+    @OptionGroup(title: "Traces (OpenTelemetry)") var tracingOptions: TracingOptions
 
     func run() throws {
         MallocArenas.limit()
@@ -30,6 +32,10 @@ struct ServeCommand: ParsableCommand {
         let persistedQueries = try access.resolvePersistedQueries()
         let authenticator = try access.resolveAuthenticator()
         let allowAnonymous = access.resolveAllowAnonymous
+        // Nil (no endpoint): no tracer anywhere, so no layer spends anything on spans.
+        let tracing = try tracingOptions.resolve().map(ServeTracing.init)
+        // Spans still waiting are sent on every way out (bounded by the export timeout).
+        defer { tracing?.processor.shutdown() }
         try AccessOptions.checkProtectedMode(
             host: configuration.host, authenticated: authenticator != nil, allowAnonymous: allowAnonymous)
         // Only an anonymous server judges Host names: with a secret a rebound page holds no token.
@@ -39,14 +45,17 @@ struct ServeCommand: ParsableCommand {
         let logWriter = LogWriter(capacity: configuration.logBufferBytes, label: label, format: logFormat)
         // Runs on every way out of `run`, thrown errors included: queued lines get a bounded wait.
         defer { logWriter.finish() }
-        LoggingSystem.bootstrap { label in
-            StandardErrorLogHandler(label: label, level: configuration.logLevel, writer: logWriter, format: logFormat)
-        }
+        LoggingSystem.bootstrap(
+            { label, provider in
+                StandardErrorLogHandler(
+                    label: label, level: configuration.logLevel, writer: logWriter, format: logFormat, metadataProvider: provider)
+            }, metadataProvider: tracing.map { _ in ServeTracing.logMetadata })
         // Made before the layers, which make their metrics with its factory.
         let metrics = configuration.metrics == .off ? nil : ServeMetrics()
         let metricsFactory: any MetricsFactory = metrics?.factory ?? NOOPMetricsHandler.instance
         let logger = Logger(label: label)
         logger.info("starting", metadata: configuration.logMetadata)
+        if let tracing { logger.info("traces", metadata: tracing.summary) }
         logger.info("access", metadata: [
             "apq": "\(persistedQueries.automaticPersistedQueries && persistedQueries.trustedDocuments == nil ? "on" : "off")",
             "trustedDocuments": "\(persistedQueries.trustedDocuments?.operations.count ?? 0)",
@@ -62,6 +71,7 @@ struct ServeCommand: ParsableCommand {
         do {
             var storeOptions = configuration.storeOptions
             storeOptions.metrics = metricsFactory
+            storeOptions.tracer = tracing?.tracer
             // One line per change of the database's state, never one per request.
             storeOptions.onReachabilityChange = { change in
                 switch change {
@@ -89,7 +99,8 @@ struct ServeCommand: ParsableCommand {
         let engine = GraphQLEngine(
             schema: MomentsSchema.schema,
             limits: configuration.graphQLLimits,
-            errorMapper: { errors.graphQLError(for: $0, context: $1) }
+            errorMapper: { errors.graphQLError(for: $0, context: $1) },
+            tracer: tracing?.tracer
         )
         try persistedQueries.checkTrustedDocuments(with: engine)
 
@@ -185,7 +196,8 @@ struct ServeCommand: ParsableCommand {
             handler: handler,
             accessLog: onResponse(routing: router.paths),
             logger: { message in logger.warning("\(message)") },
-            handlerPool: handlerPool
+            handlerPool: handlerPool,
+            tracing: tracing.map { ServerTracing(tracer: $0.tracer, routes: Set(router.paths)) }
         )
         var metricsServer: Server?
         if case .port(let port) = configuration.metrics {
@@ -195,7 +207,8 @@ struct ServeCommand: ParsableCommand {
                 accessLog: onResponse(routing: metricsRouter.paths), logger: { message in logger.warning("\(message)") })
         }
         let servers = [server] + (metricsServer.map { [$0] } ?? [])
-        metrics?.collect(servers: servers, store: store, fragments: engine.fragments, logWriter: logWriter, live: liveLikes)
+        metrics?.collect(
+            servers: servers, store: store, fragments: engine.fragments, logWriter: logWriter, live: liveLikes, traces: tracing?.processor)
 
         if let metricsServer {
             let metricsAddress = try metricsServer.start()

@@ -5,6 +5,7 @@ import MomentsAPI
 import MomentsStorage
 import PostgreSQL
 import ServerMetrics
+import Traces
 
 /// The metrics of `serve` (`--metrics on`): the exporter behind `/metrics`,
 /// the factory the layers make their metrics with, and the request metrics
@@ -28,7 +29,10 @@ struct ServeMetrics {
 
     /// What is read at a scrape: the transport of `servers` (added up), the
     /// read cache, the fragment cache, dropped log lines, the process and the build.
-    func collect(servers: [Server], store: MomentsStore, fragments: FragmentCache, logWriter: LogWriter, live: LiveLikes?) {
+    func collect(
+        servers: [Server], store: MomentsStore, fragments: FragmentCache, logWriter: LogWriter, live: LiveLikes?,
+        traces: BatchSpanProcessor? = nil
+    ) {
         // Weakly: a server holds its router, which holds `/metrics`, which holds these
         // closures; strong references would make a cycle that outlives `serve`.
         let readers: [@Sendable () -> TransportTotals] = servers.map { server in
@@ -95,6 +99,17 @@ struct ServeMetrics {
             }
         }
         exporter.collectCounter("moments_log_lines_dropped_total") { logWriter.droppedLines }
+        if let traces {
+            let spans = exporter.snapshot(traces.totals) { traces.totals }
+            exporter.collectCounter("moments_trace_spans_exported_total") { Int(clamping: spans.value.exported) }
+            exporter.collectCounter("moments_trace_spans_dropped_total", dimensions: [("reason", "queue_full")]) {
+                Int(clamping: spans.value.dropped)
+            }
+            exporter.collectCounter("moments_trace_spans_dropped_total", dimensions: [("reason", "export_failed")]) {
+                Int(clamping: spans.value.failed)
+            }
+            exporter.collectCounter("moments_trace_exports_failed_total") { Int(clamping: spans.value.failedExports) }
+        }
         exporter.collectProcess()
         exporter.buildInfo(version: BuildInfo.version, build: BuildInfo.configuration)
     }

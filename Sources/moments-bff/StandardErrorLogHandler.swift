@@ -14,10 +14,15 @@ struct StandardErrorLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level
     var metadata: Logger.Metadata = [:]
+    /// Metadata of the moment (the current span's ids, when traces are on), under the handler's and the event's.
+    var metadataProvider: Logger.MetadataProvider?
     private let writer: LogWriter
     private let format: LogFormat
 
-    init(label: String, level: Logger.Level, writer: LogWriter, format: LogFormat = .text) {
+    init(
+        label: String, level: Logger.Level, writer: LogWriter, format: LogFormat = .text, metadataProvider: Logger.MetadataProvider? = nil
+    ) {
+        self.metadataProvider = metadataProvider
         self.label = label
         self.logLevel = level
         self.writer = writer
@@ -30,6 +35,8 @@ struct StandardErrorLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
+        var metadata = metadata
+        if let provided = metadataProvider?.get(), !provided.isEmpty { metadata = provided.merging(metadata) { $1 } }
         writer.append(Self.line(for: event, label: label, metadata: metadata, format: format))
     }
 

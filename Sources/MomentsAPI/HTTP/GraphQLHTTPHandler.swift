@@ -248,10 +248,21 @@ package struct GraphQLHTTPHandler: HTTPHandler {
     /// One operation's answer. In a batch (`batched`) it is answered as if
     /// sent alone, except that a subscription is refused, `@defer` is
     /// ignored, and the request's bytes (the whole batch's) are no key of
-    /// the response cache.
+    /// the response cache. Inside the operation's span when traces are on.
     func respond(
         to request: HTTPRequest, _ parameters: GraphQLRequestBody, media: GraphQLMediaType, deadline: ContinuousClock.Instant,
         viewer: String?, tokenExpiry: Int64?, batched: Bool = false
+    ) throws(RequestRefusal) -> HTTPResponse {
+        try tracedOperation { span throws(RequestRefusal) in
+            try operationResponse(
+                to: request, parameters, media: media, deadline: deadline, viewer: viewer, tokenExpiry: tokenExpiry, batched: batched,
+                span: span)
+        }
+    }
+
+    private func operationResponse(
+        to request: HTTPRequest, _ parameters: GraphQLRequestBody, media: GraphQLMediaType, deadline: ContinuousClock.Instant,
+        viewer: String?, tokenExpiry: Int64?, batched: Bool, span: OperationSpan
     ) throws(RequestRefusal) -> HTTPResponse {
         let isPost = request.method == .post
         let isGet = request.method.isGetOrHead
@@ -268,6 +279,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             case .success(let document): prepared = document
             case .failure(let failure):
                 errorCounters.count(failure.errors)
+                span.failed(failure.errors)
                 return response(requestErrorStatus, media, errorResponseBody(failure.errors), operationName: parameters.operationName)
             }
         }
@@ -276,8 +288,10 @@ package struct GraphQLHTTPHandler: HTTPHandler {
             operation = try prepared.operation(named: parameters.operationName)
         } catch {
             errorCounters.count(error.code)
+            span.failed([error])
             return response(requestErrorStatus, media, errorResponseBody([error]), operationName: parameters.operationName)
         }
+        span.named(operation)
         if !isPost && operation.operation == .mutation {
             throw RequestRefusal(.methodNotAllowed, "Mutations can only be sent with POST.", headers: ["Allow": "POST"])
         }
@@ -304,6 +318,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
         // A batch's elements are compressed as one answer, never alone.
         let coding = batched ? .identity : Self.preferredCoding(of: request)
         if let responseCache, let key, let hit = responseCache.lookup(key, coding: coding), batched || alias != nil {
+            span.answeredFromCache()
             if let alias { responseCache.alias(alias, to: key) }
             guard !batched else { return cachedAnswer(hit, to: request, coding: coding) }
             var hit = hit
@@ -342,6 +357,7 @@ package struct GraphQLHTTPHandler: HTTPHandler {
                 momentIDs: context.likedMomentIDs, ticket: ticket, alias: alias)
         }
         errorCounters.count(result.errors)
+        span.failed(result.errors)
         if let payloads = result.incremental {
             return incrementalResponse(payloads, operationName: operation.name?.value)
         }

@@ -6,6 +6,7 @@ import HTTP1
 import JSON
 import Locking
 import Moments
+import Tracing
 
 /// Live likes: the open `momentLikesChanged` streams, and the fan-out of
 /// like changes to them.
@@ -102,6 +103,10 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         static let maxRemembered = 256
         /// Resumed streams and the moments each missed, sent to it alone by the next job (under the hub's lock).
         var catchUps: [ObjectIdentifier: (stream: SubscriptionStream, moments: [UTF8Key])] = [:]
+        /// The spans of the likes the next job pushes (when traces are on; under the hub's lock):
+        /// its span is the first one's child and links the others, at most `maxCauses`.
+        var causes: [InstrumentationContext] = []
+        static let maxCauses = 8
 
         init(viewerID: String, document: PreparedDocument, operationName: String?, variables: JSONObject?) {
             self.viewerID = viewerID
@@ -308,9 +313,14 @@ package final class LiveLikes: DataChangeObserver, Sendable {
 
     package func likesChanged(momentID: String) {
         let moment = UTF8Key(momentID)
+        // The like's span, when this instance made the like and traces are on: the fan-out joins its trace.
+        let cause = engine.tracer == nil ? nil : InstrumentationContext.current
         let start = state.withLock { state -> [UTF8Key] in
             var start: [UTF8Key] = []
-            for group in state.audience.audience(of: moment) { start += state.work.add(moment, to: group) }
+            for group in state.audience.audience(of: moment) {
+                start += state.work.add(moment, to: group)
+                if let cause, let due = state.groups[group], due.causes.count < Group.maxCauses { due.causes.append(cause) }
+            }
             return start
         }
         startJobs(start)
@@ -374,14 +384,18 @@ package final class LiveLikes: DataChangeObserver, Sendable {
     /// One group's job: its page read, its due moments' results executed and
     /// pushed, again while more came meanwhile; then the next groups start.
     private func runJob(_ key: UTF8Key) {
-        let (group, moments, epoch, position, catchUps) = state.withLock { state in
+        let (group, moments, epoch, position, catchUps, causes) = state.withLock { state in
             let group = state.groups[key]
             let catchUps = group.map { Array($0.catchUps.values) } ?? []
             group?.catchUps.removeAll()
-            return (group, state.work.take(key), state.audience.epoch, state.log.latest, catchUps)
+            let causes = group?.causes ?? []
+            group?.causes.removeAll()
+            return (group, state.work.take(key), state.audience.epoch, state.log.latest, catchUps, causes)
         }
         if let group {
-            fanOut(group, key: key, moments: moments, epoch: epoch, position: position, catchUps: catchUps)
+            traced(group, moments: moments, causes: causes) {
+                fanOut(group, key: key, moments: moments, epoch: epoch, position: position, catchUps: catchUps)
+            }
         }
         startJobs(state.withLock { $0.work.finished(key) })
     }
@@ -428,6 +442,24 @@ package final class LiveLikes: DataChangeObserver, Sendable {
             }
             if coalesced > 0 { state.withLock { $0.statistics.eventsCoalesced &+= coalesced } }
         }
+    }
+
+    /// `body` inside the job's `fan-out` span when traces are on: a child of
+    /// the first like it pushes (when this instance made it), linked to the
+    /// others; its page read and executions are its children.
+    private func traced(_ group: Group, moments: [UTF8Key], causes: [InstrumentationContext], _ body: () -> Void) {
+        guard let tracer = engine.tracer else { return body() }
+        let span = tracer.startSpan("fan-out", context: causes.first ?? .topLevel, ofKind: .internal)
+        defer { span.end() }
+        if span.isRecording {
+            for cause in causes.dropFirst() { span.addLink(SpanLink(context: cause, attributes: [:])) }
+            let streams = state.withLock { _ in group.streams.count }
+            span.updateAttributes { attributes in
+                attributes.set("moments.fanout.moments", value: .int64(Int64(moments.count)))
+                attributes.set("moments.fanout.streams", value: .int64(Int64(streams)))
+            }
+        }
+        InstrumentationContext.$current.withValue(span.context) { body() }
     }
 
     private func tick() {
