@@ -85,11 +85,19 @@ package final class BatchSpanProcessor: SpanProcessor {
         while true {
             _ = wake.wait(timeout: .now() + .milliseconds(batching.scheduleDelayMilliseconds))
             // Everything waiting goes, batch by batch: a tick, a full batch, a flush or the end.
+            var flushes = 0
+            var stopping = false
             while true {
+                // The flushes and the stop are taken with the empty queue, under one lock: a span
+                // queued just before a flush (or the stop) is then in a batch, not left behind.
                 let batch = state.withLock { state -> [SpanRecord] in
                     let count = min(state.queue.count, batching.maxExportBatchSize)
                     let batch = Array(state.queue.prefix(count))
                     state.queue.removeFirst(count)
+                    if batch.isEmpty {
+                        (flushes, stopping) = (state.flushRequests, state.stopping)
+                        state.flushRequests = 0
+                    }
                     return batch
                 }
                 guard !batch.isEmpty else { break }
@@ -102,10 +110,6 @@ package final class BatchSpanProcessor: SpanProcessor {
                         state.totals.failedExports &+= 1
                     }
                 }
-            }
-            let (flushes, stopping) = state.withLock { state in
-                defer { state.flushRequests = 0 }
-                return (state.flushRequests, state.stopping)
             }
             for _ in 0..<flushes { flushed.signal() }
             if stopping {
