@@ -55,11 +55,9 @@ final class WriteQueue: @unchecked Sendable {
     ) throws -> T {
         dispatchPrecondition(condition: .notOnQueue(queue))
         let done = DispatchSemaphore(value: 0)
-        let outcome = ResultBox<Result<T, any Error>>()
-        let commit = ResultBox<CommitInterval>()
+        let outcome = ResultBox<(result: Result<T, any Error>, commit: CommitInterval?)>()
         enqueueWrite(body) { result, interval in
-            outcome.value = result
-            commit.value = interval
+            outcome.value = (result, interval)
             done.signal()
         }
         var committedInTime = true
@@ -71,8 +69,8 @@ final class WriteQueue: @unchecked Sendable {
         }
         // The writer sets `outcome` later, unread: nothing waits for it any more.
         guard committedInTime else { throw SQLiteError.commitNotInTime }
-        if let commitWaited, let interval = commit.value { commitWaited(interval) }
-        guard let result = outcome.value else {
+        if let commitWaited, let interval = outcome.value?.commit { commitWaited(interval) }
+        guard let result = outcome.value?.result else {
             throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "write finished without a result")
         }
         return try result.get()
