@@ -168,10 +168,10 @@ let package = Package(
         .testTarget(name: "TracesTests", dependencies: ["Traces", "TestSupport", .product(name: "Tracing", package: "swift-distributed-tracing")], swiftSettings: strict),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "TestSupport", "Locking"], swiftSettings: strict),
         // What several test targets share: temporary directories, the checkout's files, `eventually`,
-        // a raw HTTP client, a toggle server, a PostgreSQL server, the standard introspection query.
+        // a raw HTTP client, a toggle server, an OTLP trace receiver, a PostgreSQL server, the standard introspection query.
         .target(
             name: "TestSupport", dependencies: ["Locking"], path: "Tests/TestSupport",
-            resources: [.copy("toggle-server.py")], swiftSettings: strict
+            resources: [.copy("toggle-server.py"), .copy("otlp-receiver.py")], swiftSettings: strict
         ),
         // In-memory repositories: the fakes the service and API tests run on.
         .target(name: "MomentsFakes", dependencies: ["Moments"], path: "Tests/MomentsFakes", swiftSettings: strict),
