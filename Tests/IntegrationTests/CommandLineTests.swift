@@ -26,6 +26,19 @@ import TestSupport
         for option in ["--host", "--port", "--database", "HOST", "PORT", "DATABASE_PATH", "--max-body-bytes", "--header-timeout"] {
             #expect(output.contains(option), "help lacks \(option)")
         }
+        // Each OpenTelemetry variable the server reads is named beside its option.
+        let tracing: [(String, String)] = [
+            ("--otel-exporter-otlp-endpoint", "OTEL_EXPORTER_OTLP_ENDPOINT"),
+            ("--otel-exporter-otlp-traces-endpoint", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"),
+            ("--otel-exporter-otlp-protocol", "OTEL_EXPORTER_OTLP_PROTOCOL"), ("--otel-exporter-otlp-headers", "OTEL_EXPORTER_OTLP_HEADERS"),
+            ("--otel-service-name", "OTEL_SERVICE_NAME"), ("--otel-resource-attributes", "OTEL_RESOURCE_ATTRIBUTES"),
+            ("--otel-traces-sampler", "OTEL_TRACES_SAMPLER"), ("--otel-traces-sampler-arg", "OTEL_TRACES_SAMPLER_ARG"),
+            ("--otel-bsp-schedule-delay", "OTEL_BSP_SCHEDULE_DELAY"), ("--otel-bsp-export-timeout", "OTEL_BSP_EXPORT_TIMEOUT"),
+            ("--otel-bsp-max-queue-size", "OTEL_BSP_MAX_QUEUE_SIZE"), ("--otel-bsp-max-export-batch-size", "OTEL_BSP_MAX_EXPORT_BATCH_SIZE"),
+        ]
+        for (option, variable) in tracing {
+            #expect(output.contains(option) && output.contains("[\(variable)"), "help lacks \(option) [\(variable)]")
+        }
     }
 
     @Test(.disabled(if: PostgreSQLServer.integrationEngineIsPostgreSQL, "serves the SQLite file seed wrote"))

@@ -69,7 +69,7 @@ package final class PostgreSQLServer: Sendable {
         if runAsPostgres {
             try Self.run("/usr/bin/chown", ["postgres:postgres", directory])
         }
-        port = try Self.freePort()
+        port = try freeLoopbackPort()
         try runTool("initdb", ["-D", directory + "/data", "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"])
         try start()
     }
@@ -95,7 +95,7 @@ package final class PostgreSQLServer: Sendable {
         if runAsPostgres {
             try Self.run("/usr/bin/chown", ["postgres:postgres", directory])
         }
-        port = try Self.freePort()
+        port = try freeLoopbackPort()
         try runTool("pg_basebackup", [
             "-d", "host=127.0.0.1 port=\(primary.port) user=postgres application_name=standby1",
             "-D", directory + "/data", "-R", "-X", "stream", "-c", "fast", "--no-sync",
@@ -205,27 +205,6 @@ package final class PostgreSQLServer: Sendable {
             throw Unavailable(description: "\(path) \(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
         }
         return text
-    }
-
-    /// A port nothing listens on now: bound to 0, read back, closed.
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Unavailable(description: "socket failed: errno \(errno)") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        guard bound == 0 else { throw Unavailable(description: "bind failed: errno \(errno)") }
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard named == 0 else { throw Unavailable(description: "getsockname failed: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 
