@@ -13,10 +13,17 @@ package struct ServerTracing: Sendable {
     /// The routed paths: `http.route` and the span's name use one only when
     /// the request's path is one, so a scan of unknown paths makes no new span names.
     package let routes: Set<String>
+    /// `METHOD ROUTE` for every known method and route, made once: most requests are sampled out, and their name is never read.
+    private let names: [String: [String: String]]
 
     package init(tracer: any Tracer, routes: Set<String>) {
         self.tracer = tracer
         self.routes = routes
+        var names: [String: [String: String]] = [:]
+        for route in routes {
+            for method in Self.knownMethods { names[route, default: [:]][method] = "\(method) \(route)" }
+        }
+        self.names = names
     }
 
     func start(_ request: HTTPRequest) -> any Span {
@@ -25,7 +32,7 @@ package struct ServerTracing: Sendable {
         let path = String(request.path)
         let route = routes.contains(path) ? path : nil
         let method = Self.knownMethods.contains(request.method.rawValue) ? request.method.rawValue : "_OTHER"
-        let span = tracer.startSpan(route.map { "\(method) \($0)" } ?? method, context: parent, ofKind: .server)
+        let span = tracer.startSpan(route.flatMap { names[$0]?[method] } ?? method, context: parent, ofKind: .server)
         guard span.isRecording else { return span }
         span.updateAttributes { attributes in
             attributes.set("http.request.method", value: .string(method))

@@ -10,11 +10,24 @@ import Tracing
 /// `db.query.summary`), never with parameters; and, for a like, its wait for
 /// the commit and the commit itself (SQLite: the group commit, fsync included).
 struct StorageTracing: Sendable {
-    /// A statement's name, as spans show it.
+    /// A statement's name, as spans show it; made once (the span's name is its summary, needed on every call).
     struct Statement: Sendable {
-        var operation: String
-        var collection: String?
-        var summary: String { collection.map { "\(operation) \($0)" } ?? operation }
+        let operation: String
+        let collection: String
+        let summary: String
+
+        init(_ operation: String, _ collection: String) {
+            self.operation = operation
+            self.collection = collection
+            summary = "\(operation) \(collection)"
+        }
+
+        static let selectTimeline = Statement("SELECT", "timeline")
+        static let selectMoments = Statement("SELECT", "moments")
+        static let selectUsers = Statement("SELECT", "users")
+        static let selectLikes = Statement("SELECT", "moment_likes")
+        static let insertLike = Statement("INSERT", "moment_likes")
+        static let deleteLike = Statement("DELETE", "moment_likes")
     }
 
     let tracer: any Tracer
@@ -29,7 +42,7 @@ struct StorageTracing: Sendable {
             span.updateAttributes { attributes in
                 attributes.set("db.system.name", value: .string(system))
                 attributes.set("db.operation.name", value: .string(statement.operation))
-                if let collection = statement.collection { attributes.set("db.collection.name", value: .string(collection)) }
+                attributes.set("db.collection.name", value: .string(statement.collection))
                 attributes.set("db.query.summary", value: .string(statement.summary))
             }
         }
@@ -79,11 +92,11 @@ struct TracedMomentRepository: MomentRepository {
     let tracing: StorageTracing
 
     func timeline(userID: String, page: PageRequest) throws -> Timeline? {
-        try tracing.span(.init(operation: "SELECT", collection: "timeline")) { try base.timeline(userID: userID, page: page) }
+        try tracing.span(.selectTimeline) { try base.timeline(userID: userID, page: page) }
     }
 
     func isMoment(_ momentID: String, visibleTo viewerID: String) throws -> Bool {
-        try tracing.span(.init(operation: "SELECT", collection: "moments")) { try base.isMoment(momentID, visibleTo: viewerID) }
+        try tracing.span(.selectMoments) { try base.isMoment(momentID, visibleTo: viewerID) }
     }
 }
 
@@ -93,7 +106,7 @@ struct TracedUserRepository: UserRepository {
     let tracing: StorageTracing
 
     func user(id: String) throws -> User? {
-        try tracing.span(.init(operation: "SELECT", collection: "users")) { try base.user(id: id) }
+        try tracing.span(.selectUsers) { try base.user(id: id) }
     }
 }
 
@@ -103,23 +116,23 @@ struct TracedLikeRepository: LikeRepository {
     let tracing: StorageTracing
 
     func likes(momentIDs: [String], viewerID: String, likers: Int) throws -> [UTF8Key: MomentLikes] {
-        try tracing.span(.init(operation: "SELECT", collection: "moment_likes")) {
+        try tracing.span(.selectLikes) {
             try base.likes(momentIDs: momentIDs, viewerID: viewerID, likers: likers)
         }
     }
 
     func likesInOrder(momentIDs: [String], viewerID: String, likers: Int) throws -> [MomentLikes] {
-        try tracing.span(.init(operation: "SELECT", collection: "moment_likes")) {
+        try tracing.span(.selectLikes) {
             try base.likesInOrder(momentIDs: momentIDs, viewerID: viewerID, likers: likers)
         }
     }
 
     func likedMoments(_ momentIDs: [String], by viewerID: String) throws -> Set<UTF8Key> {
-        try tracing.span(.init(operation: "SELECT", collection: "moment_likes")) { try base.likedMoments(momentIDs, by: viewerID) }
+        try tracing.span(.selectLikes) { try base.likedMoments(momentIDs, by: viewerID) }
     }
 
     func setLike(momentID: String, userID: String, isLiked: Bool) throws {
-        try tracing.span(.init(operation: isLiked ? "INSERT" : "DELETE", collection: "moment_likes")) {
+        try tracing.span(isLiked ? .insertLike : .deleteLike) {
             try base.setLike(momentID: momentID, userID: userID, isLiked: isLiked)
         }
     }
