@@ -58,8 +58,9 @@ struct StorageTracing: Sendable {
     }
 
     /// `whileWaitingForCommit` wrapped in a `commit wait` span: the like's
-    /// time from queueing its write to its commit's end (SQLite: the batch
-    /// before it, then its own group commit; PostgreSQL: the round trip).
+    /// thread waiting, from just after its write was queued to its commit's
+    /// end (SQLite: the batch before it, then its own group commit, which the
+    /// writer may already have begun; PostgreSQL: the round trip).
     func waitingForCommit(_ wait: @escaping @Sendable (() -> Void) -> Void) -> @Sendable (() -> Void) -> Void {
         { [self] body in
             let span = tracer.startSpan("commit wait", context: InstrumentationContext.current ?? .topLevel, ofKind: .internal)
