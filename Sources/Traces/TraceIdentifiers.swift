@@ -84,13 +84,20 @@ struct SplitMix64: Sendable {
 enum HexDigits {
     private static let digits = Array("0123456789abcdef".utf8)
 
-    static func string(_ words: UInt64...) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(words.count * 16)
-        for word in words {
-            for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((word >> UInt64(shift)) & 0xF)]) }
+    /// 16 digits per word, written straight into the string's storage (the
+    /// access log formats a trace id for every request when traces are on).
+    static func string(_ high: UInt64, _ low: UInt64? = nil) -> String {
+        let count = low == nil ? 16 : 32
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            func write(_ word: UInt64, at offset: Int) {
+                for digit in 0..<16 {
+                    buffer[offset &+ digit] = digits[Int(truncatingIfNeeded: (word >> UInt64(60 &- digit &* 4)) & 0xF)]
+                }
+            }
+            write(high, at: 0)
+            if let low { write(low, at: 16) }
+            return count
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func bytes(_ word: UInt64) -> [UInt8] {
