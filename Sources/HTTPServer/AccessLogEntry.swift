@@ -1,6 +1,5 @@
 import Dispatch
 import HTTP1
-import Tracing
 
 /// One response the transport queued, handed to `Server`'s access-log hook:
 /// every handled request and every answer the transport makes itself (the
@@ -35,13 +34,13 @@ package struct AccessLogEntry: Sendable {
     package var requestID: String
     /// The client's IP address (numeric, no port); nil when it could not be read.
     package var remoteAddress: String?
-    /// The request's span's context when traces are on (`ServerTracing`): the log shows its trace id.
-    package var trace: InstrumentationContext?
+    /// The request's span when traces are on (`ServerTracing`): the log shows its trace id.
+    package var trace: RequestSpan?
 
     package init(
         method: HTTPMethod?, path: String?, status: Int, bytes: Int, duration: Duration, detail: String? = nil,
         refusedBy: String? = nil, cached: Bool = false, requestID: String = "", remoteAddress: String? = nil,
-        trace: InstrumentationContext? = nil
+        trace: RequestSpan? = nil
     ) {
         self.trace = trace
         self.requestID = requestID
@@ -63,7 +62,7 @@ extension AccessLogEntry {
     /// record for its lifetime keeps only these few strings.
     init(
         _ request: HTTPRequest, status: Int, bytes: Int = 0, started: UInt64, detail: String? = nil, refusedBy: String? = nil,
-        cached: Bool = false, trace: InstrumentationContext? = nil
+        cached: Bool = false, trace: RequestSpan? = nil
     ) {
         let elapsed = DispatchTime.now().uptimeNanoseconds &- started
         self.init(

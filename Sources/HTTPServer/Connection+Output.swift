@@ -19,16 +19,16 @@ extension Connection {
         // The request was completed by the bytes of this event.
         let started = eventTime
         let handler = context.handler
-        let span = context.tracing?.start(request)
+        let trace = context.tracing?.start(request)
         if let response = handler.cachedResponse(to: request) {
-            queueResponse(response, to: request, started: started, span: span)
+            queueResponse(response, to: request, started: started, trace: trace)
             return
         }
         let pool: HandlerPool
         var ahead = false
         switch handler.execution(for: request) {
         case .inline:
-            queueResponse(handler.handle(request), to: request, started: started, span: span)
+            queueResponse(handler.handle(request), to: request, started: started, trace: trace)
             return
         case .pooled:
             pool = context.handlerPool
@@ -40,18 +40,18 @@ extension Connection {
         }
         let admitted = pool.submit(ahead: ahead) { [self] in
             // The layers' spans are the request span's children: its context is theirs while the handler runs.
-            let response = span.map { span in InstrumentationContext.$current.withValue(span.context) { handler.handle(request) } }
+            let response = trace.map { trace in InstrumentationContext.$current.withValue(trace.span.context) { handler.handle(request) } }
                 ?? handler.handle(request)
             // A stopped poller never runs the job: the stream's slot is released here instead.
-            if !poller.submit({ [self] in handlerAnswered(request, response, started: started, span: span) }) {
+            if !poller.submit({ [self] in handlerAnswered(request, response, started: started, trace: trace) }) {
                 response.stream?.closed()
-                span?.end()
+                trace?.span.end()
             }
         }
         if !admitted {
             let full = pool === context.handlerPool
             queueResponse(
-                Self.busy, to: request, started: started, span: span,
+                Self.busy, to: request, started: started, trace: trace,
                 refusedBy: full ? "maxQueuedHandlers" : "maxDedicatedHandlers")
         }
     }
@@ -65,25 +65,25 @@ extension Connection {
 
     /// Back on the I/O thread with a handler's response: queue it, answer the
     /// pipelined requests waiting in `carry`, and resume reading.
-    private func handlerAnswered(_ request: HTTPRequest, _ response: HTTPResponse, started: UInt64, span: (any Span)?) {
+    private func handlerAnswered(_ request: HTTPRequest, _ response: HTTPResponse, started: UInt64, trace: RequestSpan?) {
         // The client left while the handler ran (a reset after a pipelined
         // request, a timeout): nothing will pull the stream, so it ends here
         // and releases its slot.
         guard !isClosed else {
             response.stream?.closed()
-            span?.end()
+            trace?.span.end()
             return
         }
         beginEvent()
-        queueResponse(response, to: request, started: started, span: span)
+        queueResponse(response, to: request, started: started, trace: trace)
         finishEvent()
     }
 
     /// Serializes the handler's response into `output`; large or blocked output
     /// is flushed at once so pipelined answers never pile up unbounded.
-    /// `span`, the request's (`ServerTracing`), ends here: a stream's when its head is queued.
+    /// `trace`, the request's span (`ServerTracing`), ends here: a stream's when its head is queued.
     private func queueResponse(
-        _ response: HTTPResponse, to request: HTTPRequest, started: UInt64, span: (any Span)?, refusedBy: String? = nil
+        _ response: HTTPResponse, to request: HTTPRequest, started: UInt64, trace: RequestSpan?, refusedBy: String? = nil
     ) {
         // "Connection: close" from the handler is honoured like the client's (RFC 9112 §9.6).
         let handlerCloses = response.headers.lowercasedListElements("Connection").contains("close")
@@ -105,17 +105,17 @@ extension Connection {
             date: poller.dates.current(), requestID: request.requestID, into: &output
         )
         machine.outputQueued(output.count &- queuedBefore, now: now)
-        if let span { ServerTracing.end(span, status: response.status.code, bytes: response.body.count) }
+        if let trace { ServerTracing.end(trace, status: response.status.code, bytes: response.body.count) }
         if streams, let stream {
             // Logged at its end, with its duration and bytes.
             startStream(
-                stream, for: request, status: response.status.code, detail: response.accessLogDetail, started: started, trace: span?.context)
+                stream, for: request, status: response.status.code, detail: response.accessLogDetail, started: started, trace: trace)
             return
         }
         if let accessLog = context.accessLog {
             accessLog(AccessLogEntry(
                 request, status: response.status.code, bytes: response.body.count, started: started,
-                detail: response.accessLogDetail, refusedBy: refusedBy, cached: response.isFromCache, trace: span?.context))
+                detail: response.accessLogDetail, refusedBy: refusedBy, cached: response.isFromCache, trace: trace))
         }
         if output.count - outputSent >= context.limits.maxPendingOutputBytes { flush() }
     }

@@ -1,6 +1,5 @@
 import Dispatch
 import HTTP1
-import Tracing
 
 /// A streamed response on its connection: what the access log needs at its
 /// end (the record, begun when the stream started), not the request itself,
@@ -21,7 +20,7 @@ struct ActiveStream {
 /// `minResponseDataRate`): a client that stops reading is cut.
 extension Connection {
     func startStream(
-        _ stream: any HTTPBodyStream, for request: HTTPRequest, status: Int, detail: String?, started: UInt64, trace: InstrumentationContext?
+        _ stream: any HTTPBodyStream, for request: HTTPRequest, status: Int, detail: String?, started: UInt64, trace: RequestSpan?
     ) {
         streaming = ActiveStream(
             stream: stream, record: AccessLogEntry(request, status: status, started: started, detail: detail, trace: trace), started: started,

@@ -10,48 +10,49 @@ import Tracing
 /// they run on.
 package struct ServerTracing: Sendable {
     package let tracer: any Tracer
-    /// The routed paths: `http.route` and the span's name use one only when
-    /// the request's path is one, so a scan of unknown paths makes no new span names.
-    package let routes: Set<String>
-    /// `METHOD ROUTE` for every known method and route, made once: most requests are sampled out, and their name is never read.
-    private let names: [String: [String: String]]
+    /// `METHOD ROUTE` for every known method of every routed path, made once:
+    /// `http.route` and the span's name use a route only when the request's
+    /// path is one, so a scan of unknown paths makes no new span names; and
+    /// most requests are sampled out, so their names must cost nothing.
+    private let names: [String: [(method: HTTPMethod, name: String)]]
 
     package init(tracer: any Tracer, routes: Set<String>) {
         self.tracer = tracer
-        self.routes = routes
-        var names: [String: [String: String]] = [:]
-        for route in routes {
-            for method in Self.knownMethods { names[route, default: [:]][method] = "\(method) \(route)" }
-        }
+        var names: [String: [(method: HTTPMethod, name: String)]] = [:]
+        for route in routes { names[route] = Self.knownMethods.map { ($0, "\($0.rawValue) \(route)") } }
         self.names = names
     }
 
-    func start(_ request: HTTPRequest) -> any Span {
+    func start(_ request: HTTPRequest) -> RequestSpan {
         var parent = InstrumentationContext.topLevel
         tracer.extract(request.headers, into: &parent, using: HeaderExtractor())
         let path = String(request.path)
-        let route = routes.contains(path) ? path : nil
-        let method = Self.knownMethods.contains(request.method.rawValue) ? request.method.rawValue : "_OTHER"
-        let span = tracer.startSpan(route.flatMap { names[$0]?[method] } ?? method, context: parent, ofKind: .server)
-        guard span.isRecording else { return span }
-        span.updateAttributes { attributes in
-            attributes.set("http.request.method", value: .string(method))
-            if method == "_OTHER" { attributes.set("http.request.method_original", value: .string(request.method.rawValue)) }
-            attributes.set("url.path", value: .string(path))
-            attributes.set("url.scheme", value: .string("http"))
-            if let route { attributes.set("http.route", value: .string(route)) }
-            attributes.set("network.protocol.version", value: .string(request.version == .http1_0 ? "1.0" : "1.1"))
-            if let client = request.remoteAddress { attributes.set("client.address", value: .string(client)) }
-            if let agent = request.headers["User-Agent"] { attributes.set("user_agent.original", value: .string(agent)) }
-            if !request.requestID.isEmpty {
-                attributes.set("http.request.header.x-request-id", value: .stringArray([request.requestID]))
+        let routeNames = names[path]
+        let known = Self.knownMethods.contains(request.method)
+        let method = known ? request.method.rawValue : "_OTHER"
+        let name = routeNames?.first { $0.method == request.method }?.name ?? method
+        let span = tracer.startSpan(name, context: parent, ofKind: .server)
+        if span.isRecording {
+            span.updateAttributes { attributes in
+                attributes.set("http.request.method", value: .string(method))
+                if !known { attributes.set("http.request.method_original", value: .string(request.method.rawValue)) }
+                attributes.set("url.path", value: .string(path))
+                attributes.set("url.scheme", value: .string("http"))
+                if routeNames != nil { attributes.set("http.route", value: .string(path)) }
+                attributes.set("network.protocol.version", value: .string(request.version == .http1_0 ? "1.0" : "1.1"))
+                if let client = request.remoteAddress { attributes.set("client.address", value: .string(client)) }
+                if let agent = request.headers["User-Agent"] { attributes.set("user_agent.original", value: .string(agent)) }
+                if !request.requestID.isEmpty {
+                    attributes.set("http.request.header.x-request-id", value: .stringArray([request.requestID]))
+                }
             }
         }
-        return span
+        return RequestSpan(span)
     }
 
     /// The response's status and size; 5xx marks the span an error (a 4xx is the client's, per the conventions).
-    static func end(_ span: any Span, status: Int, bytes: Int) {
+    static func end(_ request: RequestSpan, status: Int, bytes: Int) {
+        let span = request.span
         if span.isRecording {
             span.updateAttributes { attributes in
                 attributes.set("http.response.status_code", value: .int64(Int64(status)))
@@ -63,7 +64,15 @@ package struct ServerTracing: Sendable {
     }
 
     /// The methods the conventions name; any other is `_OTHER`, so a client cannot coin span names.
-    private static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+    private static let knownMethods: [HTTPMethod] = [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch]
+}
+
+/// A request's `SERVER` span, held by reference: the transport's records
+/// carry one pointer, which costs nothing to copy when traces are off.
+package final class RequestSpan: Sendable {
+    package let span: any Span
+
+    init(_ span: any Span) { self.span = span }
 }
 
 /// W3C Trace Context's headers from a request: `traceparent` only when sent

@@ -3,14 +3,30 @@ import Tracing
 
 /// A span of `OTelTracer`. Sampled spans record into a `SpanRecorder` and
 /// hand their record to the span processor when they end; the others carry
-/// only their context (no allocation, nothing kept).
+/// only their ids (no allocation, nothing kept).
 package struct OTelSpan: Tracing.Span {
-    package let context: InstrumentationContext
+    /// The context it was started in.
+    private let parent: InstrumentationContext
+    /// Its ids (its parent's, when it has none of its own), for the logs.
+    package let spanContext: SpanContext
+    /// Whether `spanContext` is its own, to be added to `parent` for its children.
+    private let ownsContext: Bool
     private let recorder: SpanRecorder?
 
-    init(context: InstrumentationContext, recorder: SpanRecorder?) {
-        self.context = context
+    init(parent: InstrumentationContext, spanContext: SpanContext, ownsContext: Bool, recorder: SpanRecorder?) {
+        self.parent = parent
+        self.spanContext = spanContext
+        self.ownsContext = ownsContext
         self.recorder = recorder
+    }
+
+    /// Made when asked: a request answered on the event loop never asks, and
+    /// so never pays for the context's storage.
+    package var context: InstrumentationContext {
+        guard ownsContext else { return parent }
+        var context = parent
+        context.spanContext = spanContext
+        return context
     }
 
     package var isRecording: Bool { recorder?.isRecording ?? false }

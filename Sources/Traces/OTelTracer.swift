@@ -22,19 +22,22 @@ package final class OTelTracer: Tracer {
     ) -> OTelSpan {
         let parentContext = context()
         let parent = parentContext.spanContext
-        let traceID = parent?.traceID ?? ids.traceID()
+        // A root's two ids in one turn of the generator's lock.
+        let (traceID, rootSpanID): (TraceID, SpanID?) = parent.map { ($0.traceID, nil) } ?? ids.rootIDs()
         let sampled = sampler.shouldSample(traceID: traceID, parent: parent)
         // Below a span nobody records, a span that records nothing needs no id
         // of its own: its children and the logs see the parent's.
-        if !sampled, let parent, !parent.isSampled { return OTelSpan(context: parentContext, recorder: nil) }
-        let spanContext = SpanContext(traceID: traceID, spanID: ids.spanID(), isSampled: sampled, traceState: parent?.traceState)
-        var context = parentContext
-        context.spanContext = spanContext
-        guard sampled else { return OTelSpan(context: context, recorder: nil) }
+        if !sampled, let parent, !parent.isSampled {
+            return OTelSpan(parent: parentContext, spanContext: parent, ownsContext: false, recorder: nil)
+        }
+        let spanContext = SpanContext(
+            traceID: traceID, spanID: rootSpanID ?? ids.spanID(), isSampled: sampled, traceState: parent?.traceState)
+        guard sampled else { return OTelSpan(parent: parentContext, spanContext: spanContext, ownsContext: true, recorder: nil) }
         let record = SpanRecord(
             context: spanContext, parentSpanID: parent?.spanID, name: operationName, kind: kind,
             startNanoseconds: instant().nanosecondsSinceEpoch)
-        return OTelSpan(context: context, recorder: SpanRecorder(record, processor: processor))
+        return OTelSpan(
+            parent: parentContext, spanContext: spanContext, ownsContext: true, recorder: SpanRecorder(record, processor: processor))
     }
 
     package func forceFlush() { processor.forceFlush() }

@@ -15,6 +15,12 @@ package struct TraceID: Hashable, Sendable {
     /// 32 lowercase hex digits, as `traceparent`, OTLP/JSON and the logs write it.
     package var hex: String { HexDigits.string(high, low) }
 
+    /// `hex`, appended to `bytes` without making a string (the access log's, per request).
+    package func appendHex(to bytes: inout [UInt8]) {
+        HexDigits.append(high, to: &bytes)
+        HexDigits.append(low, to: &bytes)
+    }
+
     /// The 16 bytes, most significant first (OTLP's `bytes trace_id`).
     package var bytes: [UInt8] { HexDigits.bytes(high) + HexDigits.bytes(low) }
 }
@@ -51,6 +57,17 @@ package final class IDGenerator: Sendable {
                 let id = TraceID(high: generator.next(), low: generator.next())
                 if id.isValid { return id }
             }
+        }
+    }
+
+    /// A new trace's id and its root span's.
+    package func rootIDs() -> (TraceID, SpanID) {
+        state.withLock { generator in
+            var trace = TraceID(high: generator.next(), low: generator.next())
+            while !trace.isValid { trace = TraceID(high: generator.next(), low: generator.next()) }
+            var span = SpanID(generator.next())
+            while !span.isValid { span = SpanID(generator.next()) }
+            return (trace, span)
         }
     }
 
@@ -98,6 +115,10 @@ enum HexDigits {
             if let low { write(low, at: 16) }
             return count
         }
+    }
+
+    static func append(_ word: UInt64, to bytes: inout [UInt8]) {
+        for digit in 0..<16 { bytes.append(digits[Int(truncatingIfNeeded: (word >> UInt64(60 &- digit &* 4)) & 0xF)]) }
     }
 
     static func bytes(_ word: UInt64) -> [UInt8] {

@@ -50,9 +50,9 @@ enum AccessLogLine {
             line.append(" requestID=")
             line.appendEscaped(entry.requestID, limit: LogLine.maxValueBytes)
         }
-        if let trace = entry.trace?.spanContext {
+        if let trace = Self.traceID(entry) {
             line.append(" traceID=")
-            line.appendEscaped(trace.traceID.hex, limit: LogLine.maxValueBytes)
+            line.appendVerbatim { trace.appendHex(to: &$0) }
         }
         return line.finished()
     }
@@ -60,7 +60,7 @@ enum AccessLogLine {
     private static func json(_ entry: AccessLogEntry, label: String) -> [UInt8] {
         var line = JSONLogLine(level: .info, label: label, message: "access")
         line.field("requestID", entry.requestID)
-        if let trace = entry.trace?.spanContext { line.field("traceID", trace.traceID.hex) }
+        if let trace = Self.traceID(entry) { line.field("traceID", trace.hex) }
         line.field("method", entry.method?.rawValue)
         line.field("path", entry.path)
         line.field("status", entry.status)
@@ -109,5 +109,10 @@ enum AccessLogLine {
         let (total, carry) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000)
         if overflow || carry { return seconds < 0 ? Int.min : Int.max }
         return Int(total)
+    }
+
+    /// The request's trace, when traces are on (`OTelTracer`'s spans are the only kind the server makes).
+    private static func traceID(_ entry: AccessLogEntry) -> TraceID? {
+        (entry.trace?.span as? OTelSpan)?.spanContext.traceID
     }
 }
