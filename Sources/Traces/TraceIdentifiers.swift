@@ -117,8 +117,12 @@ enum HexDigits {
         }
     }
 
+    /// 16 digits, made on the stack and appended at once (one capacity check, not sixteen).
     static func append(_ word: UInt64, to bytes: inout [UInt8]) {
-        for digit in 0..<16 { bytes.append(digits[Int(truncatingIfNeeded: (word >> UInt64(60 &- digit &* 4)) & 0xF)]) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+            for digit in 0..<16 { buffer[digit] = digits[Int(truncatingIfNeeded: (word >> UInt64(60 &- digit &* 4)) & 0xF)] }
+            bytes.append(contentsOf: buffer)
+        }
     }
 
     static func bytes(_ word: UInt64) -> [UInt8] {
