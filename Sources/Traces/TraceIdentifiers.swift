@@ -120,7 +120,12 @@ enum HexDigits {
     /// 16 digits, made on the stack and appended at once (one capacity check, not sixteen).
     static func append(_ word: UInt64, to bytes: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
-            for digit in 0..<16 { buffer[digit] = digits[Int(truncatingIfNeeded: (word >> UInt64(60 &- digit &* 4)) & 0xF)] }
+            var rest = word
+            for digit in (0..<16).reversed() {
+                let value = UInt8(truncatingIfNeeded: rest & 0xF)
+                buffer[digit] = value < 10 ? value &+ 0x30 : value &+ 0x57  // "0"..."9", "a"..."f"
+                rest >>= 4
+            }
             bytes.append(contentsOf: buffer)
         }
     }
