@@ -10,28 +10,23 @@ import Tracing
 /// they run on.
 package struct ServerTracing: Sendable {
     package let tracer: any Tracer
-    /// `METHOD ROUTE` for every known method of every routed path, made once:
-    /// `http.route` and the span's name use a route only when the request's
-    /// path is one, so a scan of unknown paths makes no new span names; and
-    /// most requests are sampled out, so their names must cost nothing.
-    private let names: [String: [(method: HTTPMethod, name: String)]]
-    /// The longest route, in bytes: a longer target (one with a query) is not looked up whole (as `Router` does).
-    private let longestRoute: Int
+    /// Each routed path with `METHOD ROUTE` for every known method, made
+    /// once: `http.route` and the span's name use a route only when the
+    /// request's path is one, so a scan of unknown paths makes no new span
+    /// names; and most requests are sampled out, so their names must cost
+    /// nothing. A handful of routes: compared in turn, which is cheaper than hashing the path.
+    private let routes: [(path: String, names: [(method: HTTPMethod, name: String)])]
 
     package init(tracer: any Tracer, routes: Set<String>) {
         self.tracer = tracer
-        var names: [String: [(method: HTTPMethod, name: String)]] = [:]
-        for route in routes { names[route] = Self.knownMethods.map { ($0, "\($0.rawValue) \(route)") } }
-        self.names = names
-        longestRoute = routes.map(\.utf8.count).max() ?? 0
+        self.routes = routes.sorted().map { route in (route, Self.knownMethods.map { ($0, "\($0.rawValue) \(route)") }) }
     }
 
     func start(_ request: HTTPRequest) -> RequestSpan {
         var parent = InstrumentationContext.topLevel
         tracer.extract(request.headers, into: &parent, using: HeaderExtractor())
-        // A target that is a route as it stands is looked up without cutting its path out first.
-        let direct = request.target.utf8.count <= longestRoute ? names[request.target] : nil
-        let routeNames = direct ?? names[String(request.path)]
+        let path = request.path
+        let routeNames = routes.first { $0.path.utf8.elementsEqual(path.utf8) }?.names
         let known = Self.knownMethods.contains(request.method)
         let method = known ? request.method.rawValue : "_OTHER"
         let name = routeNames?.first { $0.method == request.method }?.name ?? method
@@ -40,9 +35,9 @@ package struct ServerTracing: Sendable {
             span.updateAttributes { attributes in
                 attributes.set("http.request.method", value: .string(method))
                 if !known { attributes.set("http.request.method_original", value: .string(request.method.rawValue)) }
-                attributes.set("url.path", value: .string(String(request.path)))
+                attributes.set("url.path", value: .string(String(path)))
                 attributes.set("url.scheme", value: .string("http"))
-                if routeNames != nil { attributes.set("http.route", value: .string(String(request.path))) }
+                if routeNames != nil { attributes.set("http.route", value: .string(String(path))) }
                 attributes.set("network.protocol.version", value: .string(request.version == .http1_0 ? "1.0" : "1.1"))
                 if let client = request.remoteAddress { attributes.set("client.address", value: .string(client)) }
                 if let agent = request.headers["User-Agent"] { attributes.set("user_agent.original", value: .string(agent)) }

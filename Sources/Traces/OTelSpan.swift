@@ -2,30 +2,31 @@ import Locking
 import Tracing
 
 /// A span of `OTelTracer`. Sampled spans record into a `SpanRecorder` and
-/// hand their record to the span processor when they end; the others carry
-/// only their ids (no allocation, nothing kept).
+/// hand their record to the span processor when they end. A span under an
+/// unsampled parent is only that parent's context: two words, which an
+/// `any Span` holds without allocating.
 package struct OTelSpan: Tracing.Span {
     /// The context it was started in.
     private let parent: InstrumentationContext
-    /// Its ids (its parent's, when it has none of its own), for the logs.
-    package let spanContext: SpanContext
-    /// Whether `spanContext` is its own, to be added to `parent` for its children.
-    private let ownsContext: Bool
-    private let recorder: SpanRecorder?
+    /// Its own ids and recorder; nil when it shares its parent's context.
+    private let own: OwnSpan?
 
-    init(parent: InstrumentationContext, spanContext: SpanContext, ownsContext: Bool, recorder: SpanRecorder?) {
+    init(parent: InstrumentationContext, own: OwnSpan?) {
         self.parent = parent
-        self.spanContext = spanContext
-        self.ownsContext = ownsContext
-        self.recorder = recorder
+        self.own = own
     }
+
+    /// Its ids (its parent's, when it has none of its own), for the logs.
+    package var spanContext: SpanContext? { own?.spanContext ?? parent.spanContext }
+
+    private var recorder: SpanRecorder? { own?.recorder }
 
     /// Made when asked: a request answered on the event loop never asks, and
     /// so never pays for the context's storage.
     package var context: InstrumentationContext {
-        guard ownsContext else { return parent }
+        guard let own else { return parent }
         var context = parent
-        context.spanContext = spanContext
+        context.spanContext = own.spanContext
         return context
     }
 
@@ -88,6 +89,17 @@ package struct OTelSpan: Tracing.Span {
 
     package func end<Instant: TracerInstant>(at instant: @autoclosure () -> Instant) {
         recorder?.end(at: instant().nanosecondsSinceEpoch)
+    }
+}
+
+/// A span's own ids, and its recorder when it is sampled.
+final class OwnSpan: Sendable {
+    let spanContext: SpanContext
+    let recorder: SpanRecorder?
+
+    init(_ spanContext: SpanContext, recorder: SpanRecorder?) {
+        self.spanContext = spanContext
+        self.recorder = recorder
     }
 }
 

@@ -27,17 +27,14 @@ package final class OTelTracer: Tracer {
         let sampled = sampler.shouldSample(traceID: traceID, parent: parent)
         // Below a span nobody records, a span that records nothing needs no id
         // of its own: its children and the logs see the parent's.
-        if !sampled, let parent, !parent.isSampled {
-            return OTelSpan(parent: parentContext, spanContext: parent, ownsContext: false, recorder: nil)
-        }
+        if !sampled, let parent, !parent.isSampled { return OTelSpan(parent: parentContext, own: nil) }
         let spanContext = SpanContext(
             traceID: traceID, spanID: rootSpanID ?? ids.spanID(), isSampled: sampled, traceState: parent?.traceState)
-        guard sampled else { return OTelSpan(parent: parentContext, spanContext: spanContext, ownsContext: true, recorder: nil) }
+        guard sampled else { return OTelSpan(parent: parentContext, own: OwnSpan(spanContext, recorder: nil)) }
         let record = SpanRecord(
             context: spanContext, parentSpanID: parent?.spanID, name: operationName, kind: kind,
             startNanoseconds: instant().nanosecondsSinceEpoch)
-        return OTelSpan(
-            parent: parentContext, spanContext: spanContext, ownsContext: true, recorder: SpanRecorder(record, processor: processor))
+        return OTelSpan(parent: parentContext, own: OwnSpan(spanContext, recorder: SpanRecorder(record, processor: processor)))
     }
 
     package func forceFlush() { processor.forceFlush() }

@@ -113,6 +113,6 @@ enum AccessLogLine {
 
     /// The request's trace, when traces are on (`OTelTracer`'s spans are the only kind the server makes).
     private static func traceID(_ entry: AccessLogEntry) -> TraceID? {
-        (entry.trace?.span as? OTelSpan)?.spanContext.traceID
+        (entry.trace?.span as? OTelSpan)?.spanContext?.traceID
     }
 }
