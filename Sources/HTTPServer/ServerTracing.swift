@@ -25,8 +25,9 @@ package struct ServerTracing: Sendable {
     func start(_ request: HTTPRequest) -> RequestSpan {
         var parent = InstrumentationContext.topLevel
         tracer.extract(request.headers, into: &parent, using: HeaderExtractor())
-        let path = request.path
-        let routeNames = routes.first { $0.path.utf8.elementsEqual(path.utf8) }?.names
+        // Routes are ASCII, which `==` compares byte by byte (and a small string's bytes at once).
+        let path = String(request.path)
+        let routeNames = routes.first { $0.path == path }?.names
         let known = Self.knownMethods.contains(request.method)
         let method = known ? request.method.rawValue : "_OTHER"
         let name = routeNames?.first { $0.method == request.method }?.name ?? method
@@ -35,9 +36,9 @@ package struct ServerTracing: Sendable {
             span.updateAttributes { attributes in
                 attributes.set("http.request.method", value: .string(method))
                 if !known { attributes.set("http.request.method_original", value: .string(request.method.rawValue)) }
-                attributes.set("url.path", value: .string(String(path)))
+                attributes.set("url.path", value: .string(path))
                 attributes.set("url.scheme", value: .string("http"))
-                if routeNames != nil { attributes.set("http.route", value: .string(String(path))) }
+                if routeNames != nil { attributes.set("http.route", value: .string(path)) }
                 attributes.set("network.protocol.version", value: .string(request.version == .http1_0 ? "1.0" : "1.1"))
                 if let client = request.remoteAddress { attributes.set("client.address", value: .string(client)) }
                 if let agent = request.headers["User-Agent"] { attributes.set("user_agent.original", value: .string(agent)) }
