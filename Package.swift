@@ -52,7 +52,8 @@ let package = Package(
         .target(name: "CPostgreSQL"),
         .target(name: "PostgreSQL", dependencies: ["CPostgreSQL", "Locking"], swiftSettings: strict),
 
-        // A value behind a pthread mutex: the one lock of every module (see Locked.swift for why not Mutex).
+        // A value behind a pthread mutex: the one lock of every module (see Locked.swift for why not Mutex);
+        // and the one seeded generator (SplitMix64).
         .target(name: "Locking", swiftSettings: strict),
         // The CLOCK eviction order, the map on it, and the invalidation race guard every cache shares.
         .target(name: "Caching", swiftSettings: strict),
@@ -185,7 +186,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MomentsStorageTests",
-            dependencies: ["MomentsStorage", "Moments", "SQLite", "PostgreSQL", "MomentsFakes", "TestSupport", "storage-durability-probe"],
+            dependencies: ["MomentsStorage", "Moments", "SQLite", "PostgreSQL", "Locking", "MomentsFakes", "TestSupport", "storage-durability-probe"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import Locking
 import SQLite
 
 /// The rows of `SyntheticData`, drawn from a seeded SplitMix64 generator.
@@ -106,28 +107,5 @@ struct SyntheticGenerator {
             pool.swapAt(index, index + random.next(below: pool.count - index))
         }
         return Array(pool.prefix(count))
-    }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): small, fast, and the same on every platform.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in 0..<bound (bound > 0); the modulo bias is irrelevant for test data.
-    mutating func next(below bound: Int) -> Int {
-        precondition(bound > 0, "empty range")
-        return Int(next() % UInt64(bound))
     }
 }

@@ -81,22 +81,6 @@ package final class IDGenerator: Sendable {
     }
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a full-period 64-bit generator, good
-/// enough for ids that must be unique and evenly spread (ratio sampling reads them).
-struct SplitMix64: Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Hex digits of ids, written and read as bytes.
 enum HexDigits {
     private static let digits = Array("0123456789abcdef".utf8)

@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Moments
 @testable import MomentsStorage
 import TestSupport
