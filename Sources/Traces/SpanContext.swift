@@ -10,15 +10,7 @@ package struct SpanContext: Hashable, Sendable {
     /// The incoming `tracestate`, passed on unchanged (we add no member of our own).
     package var traceState: String?
     /// Made from a `traceparent` received, not by this process.
-    package var isRemote: Bool
-
-    package init(traceID: TraceID, spanID: SpanID, isSampled: Bool, traceState: String? = nil, isRemote: Bool = false) {
-        self.traceID = traceID
-        self.spanID = spanID
-        self.isSampled = isSampled
-        self.traceState = traceState
-        self.isRemote = isRemote
-    }
+    package var isRemote = false
 }
 
 /// Where the current span's `SpanContext` lives in an `InstrumentationContext`.

@@ -5,11 +5,6 @@ package struct TraceID: Hashable, Sendable {
     package var high: UInt64
     package var low: UInt64
 
-    package init(high: UInt64, low: UInt64) {
-        self.high = high
-        self.low = low
-    }
-
     package var isValid: Bool { high != 0 || low != 0 }
 
     /// 32 lowercase hex digits, as `traceparent`, OTLP/JSON and the logs write it.

@@ -1,6 +1,6 @@
 import Dispatch
 import Testing
-import Traces
+@testable import Traces
 
 /// The batch span processor against a recording exporter. Waits are on
 /// semaphores the exporter signals, each bounded; none is a sleep.

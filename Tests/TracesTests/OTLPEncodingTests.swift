@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Tracing
-import Traces
+@testable import Traces
 
 /// Both OTLP/HTTP encodings of one batch, read back by the official OTLP
 /// definitions (`ReferenceOTLPDecoder`), and the JSON one by a plain JSON parser.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Traces
+@testable import Traces
 
 /// The exporter's POST, received by a one-request Python HTTP server that
 /// echoes what it got (path, Content-Type, a configured header, the body).

@@ -1,5 +1,5 @@
 import Testing
-import Traces
+@testable import Traces
 
 /// W3C Trace Context §3.2 `traceparent` and §3.3 `tracestate`, one line a case.
 struct TraceParentTests {

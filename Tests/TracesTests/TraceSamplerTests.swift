@@ -1,5 +1,5 @@
 import Testing
-import Traces
+@testable import Traces
 
 /// OpenTelemetry's built-in samplers, decided from trace ids a seeded generator makes.
 struct TraceSamplerTests {

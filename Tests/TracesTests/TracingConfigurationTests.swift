@@ -1,5 +1,5 @@
 import Testing
-import Traces
+@testable import Traces
 
 /// `TracingConfiguration.resolve` over OpenTelemetry's environment variables.
 struct TracingConfigurationTests {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Traces
+@testable import Traces
 
 /// A span exporter that keeps every batch it is given. With a gate, each
 /// export waits for one `gate.signal()` from the test: a collector that

@@ -1,5 +1,5 @@
 import Foundation
-import Traces
+@testable import Traces
 
 /// A span processor that keeps every finished span, in order.
 final class RecordingProcessor: SpanProcessor, @unchecked Sendable {

@@ -1,5 +1,5 @@
 import Tracing
-import Traces
+@testable import Traces
 
 /// An instant given in nanoseconds, for events at a known time.
 struct FixedInstant: TracerInstant {
