@@ -50,7 +50,8 @@ struct StorageTracing: Sendable {
             return try InstrumentationContext.$current.withValue(span.context) { try body() }
         } catch {
             if span.isRecording {
-                span.recordError(error)
+                // The error's type only: a database's message can quote the values a statement was given.
+                span.attributes.set("error.type", value: .string(String(describing: type(of: error))))
                 span.setStatus(SpanStatus(code: .error))
             }
             throw error
