@@ -1,5 +1,6 @@
-/// Byte classes of RFC 9110 §5.6.2 and §5.5, as branch-light tests for the parsers' hot loops.
-enum ASCII {
+/// Byte classes of RFC 9110 §5.6.2 and §5.5, as branch-light tests for the parsers' hot loops
+/// (and for other modules' small parsers: the `OTEL_*` header lists).
+package enum ASCII {
     static let cr: UInt8 = 0x0D
     static let lf: UInt8 = 0x0A
     static let space: UInt8 = 0x20
@@ -11,7 +12,7 @@ enum ASCII {
     /// tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~"
     ///       / DIGIT / ALPHA
     @inline(__always)
-    static func isTokenChar(_ byte: UInt8) -> Bool {
+    package static func isTokenChar(_ byte: UInt8) -> Bool {
         // Bit n of `low` is byte n (0...63), bit n of `high` is byte 64 + n; checked against the
         // grammar by ASCIITests.
         let low: UInt64 = 0x03FF_6CFA_0000_0000
@@ -32,7 +33,7 @@ enum ASCII {
 
     /// The value of a hex digit, or nil.
     @inline(__always)
-    static func hexValue(_ byte: UInt8) -> Int? {
+    package static func hexValue(_ byte: UInt8) -> Int? {
         switch byte {
         case 0x30...0x39: Int(byte &- 0x30)
         case 0x41...0x46: Int(byte &- 0x41 &+ 10)

@@ -81,6 +81,11 @@ package enum OTLPProtobuf {
     }
 
     /// common/v1/common.proto `KeyValue`: key = 1, value = 2.
+    /// Every attribute as a repeated `KeyValue` field.
+    private static func attributes(_ field: Int, _ attributes: SpanAttributes, into message: inout ProtobufWriter) {
+        for attribute in OTLPAnyValue.keyValues(attributes) { keyValue(field, attribute.key, attribute.value, into: &message) }
+    }
+
     private static func keyValue(_ field: Int, _ key: String, _ value: OTLPAnyValue, into message: inout ProtobufWriter) {
         message.message(field) { keyValue in
             keyValue.string(1, key)

@@ -78,22 +78,13 @@ package final class IDGenerator: Sendable {
 
 /// Hex digits of ids, written and read as bytes.
 enum HexDigits {
-    private static let digits = Array("0123456789abcdef".utf8)
-
-    /// 16 digits per word, written straight into the string's storage (the
-    /// access log formats a trace id for every request when traces are on).
+    /// 16 digits per word: `append`'s, as a string.
     static func string(_ high: UInt64, _ low: UInt64? = nil) -> String {
-        let count = low == nil ? 16 : 32
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            func write(_ word: UInt64, at offset: Int) {
-                for digit in 0..<16 {
-                    buffer[offset &+ digit] = digits[Int(truncatingIfNeeded: (word >> UInt64(60 &- digit &* 4)) & 0xF)]
-                }
-            }
-            write(high, at: 0)
-            if let low { write(low, at: 16) }
-            return count
-        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        append(high, to: &bytes)
+        if let low { append(low, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// 16 digits, made on the stack and appended at once (one capacity check, not sixteen).

@@ -1,3 +1,5 @@
+import HTTP1
+
 /// How traces are made and exported, from OpenTelemetry's standard
 /// environment variables (the options of `serve` set the same names).
 /// Pure: `resolve` reads a dictionary, never the process's environment.
@@ -90,7 +92,7 @@ package struct TracingConfiguration: Equatable, Sendable {
         for name in ["OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS"] {
             guard let list = value(name) else { continue }
             for header in try keyValueList(list, name) {
-                guard header.name.utf8.allSatisfy(isTokenByte) else { throw TracingConfigurationError(name, "\(header.name) is no header name") }
+                guard header.name.utf8.allSatisfy(ASCII.isTokenChar) else { throw TracingConfigurationError(name, "\(header.name) is no header name") }
                 guard !header.value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
                     throw TracingConfigurationError(name, "the value of \(header.name) holds a control character")
                 }
@@ -188,31 +190,10 @@ package struct TracingConfiguration: Equatable, Sendable {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next(), let low = iterator.next(), let value = hexValue(high, low) else { return nil }
-            bytes.append(value)
+            guard let high = iterator.next().flatMap(ASCII.hexValue), let low = iterator.next().flatMap(ASCII.hexValue) else { return nil }
+            bytes.append(UInt8(truncatingIfNeeded: high << 4 | low))
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ high: UInt8, _ low: UInt8) -> UInt8? {
-        func digit(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: nil
-            }
-        }
-        guard let high = digit(high), let low = digit(low) else { return nil }
-        return high << 4 | low
-    }
-
-    /// RFC 9110 `tchar`.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
     }
 }
 
