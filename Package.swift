@@ -166,7 +166,7 @@ let package = Package(
             resources: [.copy("Fixtures")], swiftSettings: strict
         ),
         .testTarget(name: "ToggleSourceTests", dependencies: ["ToggleSource", "Toggles", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "TracesTests", dependencies: ["Traces", "TestSupport", .product(name: "Tracing", package: "swift-distributed-tracing")], swiftSettings: strict),
+        .testTarget(name: "TracesTests", dependencies: ["Traces", "TestSupport", "Locking", .product(name: "Tracing", package: "swift-distributed-tracing")], swiftSettings: strict),
         .testTarget(name: "GraphQLTests", dependencies: ["GraphQL", "JSON", "TestSupport", "Locking"], swiftSettings: strict),
         // What several test targets share: temporary directories, the checkout's files, `eventually`,
         // a raw HTTP client, a toggle server, an OTLP trace receiver, a PostgreSQL server, the standard introspection query.

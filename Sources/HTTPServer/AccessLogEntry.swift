@@ -35,12 +35,12 @@ package struct AccessLogEntry: Sendable {
     /// The client's IP address (numeric, no port); nil when it could not be read.
     package var remoteAddress: String?
     /// The request's span when traces are on (`ServerTracing`): the log shows its trace id.
-    package var trace: RequestSpan?
+    package var trace: RequestTrace?
 
     package init(
         method: HTTPMethod?, path: String?, status: Int, bytes: Int, duration: Duration, detail: String? = nil,
         refusedBy: String? = nil, cached: Bool = false, requestID: String = "", remoteAddress: String? = nil,
-        trace: RequestSpan? = nil
+        trace: RequestTrace? = nil
     ) {
         self.trace = trace
         self.requestID = requestID
@@ -62,7 +62,7 @@ extension AccessLogEntry {
     /// record for its lifetime keeps only these few strings.
     init(
         _ request: HTTPRequest, status: Int, bytes: Int = 0, started: UInt64, detail: String? = nil, refusedBy: String? = nil,
-        cached: Bool = false, trace: RequestSpan? = nil
+        cached: Bool = false, trace: RequestTrace? = nil
     ) {
         let elapsed = DispatchTime.now().uptimeNanoseconds &- started
         self.init(

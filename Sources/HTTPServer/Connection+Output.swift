@@ -40,12 +40,12 @@ extension Connection {
         }
         let admitted = pool.submit(ahead: ahead) { [self] in
             // The layers' spans are the request span's children: its context is theirs while the handler runs.
-            let response = trace.map { trace in InstrumentationContext.$current.withValue(trace.span.context) { handler.handle(request) } }
+            let response = trace.map { trace in InstrumentationContext.$current.withValue(trace.context) { handler.handle(request) } }
                 ?? handler.handle(request)
             // A stopped poller never runs the job: the stream's slot is released here instead.
             if !poller.submit({ [self] in handlerAnswered(request, response, started: started, trace: trace) }) {
                 response.stream?.closed()
-                trace?.span.end()
+                trace?.abandon()
             }
         }
         if !admitted {
@@ -65,13 +65,13 @@ extension Connection {
 
     /// Back on the I/O thread with a handler's response: queue it, answer the
     /// pipelined requests waiting in `carry`, and resume reading.
-    private func handlerAnswered(_ request: HTTPRequest, _ response: HTTPResponse, started: UInt64, trace: RequestSpan?) {
+    private func handlerAnswered(_ request: HTTPRequest, _ response: HTTPResponse, started: UInt64, trace: RequestTrace?) {
         // The client left while the handler ran (a reset after a pipelined
         // request, a timeout): nothing will pull the stream, so it ends here
         // and releases its slot.
         guard !isClosed else {
             response.stream?.closed()
-            trace?.span.end()
+            trace?.abandon()
             return
         }
         beginEvent()
@@ -83,7 +83,7 @@ extension Connection {
     /// is flushed at once so pipelined answers never pile up unbounded.
     /// `trace`, the request's span (`ServerTracing`), ends here: a stream's when its head is queued.
     private func queueResponse(
-        _ response: HTTPResponse, to request: HTTPRequest, started: UInt64, trace: RequestSpan?, refusedBy: String? = nil
+        _ response: HTTPResponse, to request: HTTPRequest, started: UInt64, trace: RequestTrace?, refusedBy: String? = nil
     ) {
         // "Connection: close" from the handler is honoured like the client's (RFC 9112 §9.6).
         let handlerCloses = response.headers.lowercasedListElements("Connection").contains("close")

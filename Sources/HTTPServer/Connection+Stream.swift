@@ -20,7 +20,7 @@ struct ActiveStream {
 /// `minResponseDataRate`): a client that stops reading is cut.
 extension Connection {
     func startStream(
-        _ stream: any HTTPBodyStream, for request: HTTPRequest, status: Int, detail: String?, started: UInt64, trace: RequestSpan?
+        _ stream: any HTTPBodyStream, for request: HTTPRequest, status: Int, detail: String?, started: UInt64, trace: RequestTrace?
     ) {
         streaming = ActiveStream(
             stream: stream, record: AccessLogEntry(request, status: status, started: started, detail: detail, trace: trace), started: started,

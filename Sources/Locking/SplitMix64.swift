@@ -8,8 +8,17 @@ package struct SplitMix64: Sendable {
         state = seed
     }
 
+    /// What the state advances by at each step.
+    @inlinable package static var increment: UInt64 { 0x9E37_79B9_7F4A_7C15 }
+
     package mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
+        state &+= Self.increment
+        return Self.mix(state)
+    }
+
+    /// The output for a state: a bijection, so a counter advanced by `increment`
+    /// (atomically, by many threads) gives the same sequence as `next()`.
+    @inlinable package static func mix(_ state: UInt64) -> UInt64 {
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

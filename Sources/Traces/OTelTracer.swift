@@ -9,6 +9,13 @@ package final class OTelTracer: Tracer {
     private let sampler: TraceSampler
     private let processor: any SpanProcessor
     private let ids: IDGenerator
+    /// The context of every root dropped without a context of its caller's: one
+    /// value, so dropping costs no allocation (a stored property, not a `static let`'s once-check).
+    private let sampledOutTopLevel: InstrumentationContext = {
+        var context = InstrumentationContext.topLevel
+        context.isSampledOut = true
+        return context
+    }()
 
     package init(sampler: TraceSampler, processor: any SpanProcessor, ids: IDGenerator = IDGenerator()) {
         self.sampler = sampler
@@ -21,20 +28,35 @@ package final class OTelTracer: Tracer {
         at instant: @autoclosure () -> Instant, function: String, file fileID: String, line: UInt
     ) -> OTelSpan {
         let parentContext = context()
-        let parent = parentContext.spanContext
-        // A root's two ids in one turn of the generator's lock.
-        let (traceID, rootSpanID): (TraceID, SpanID?) = parent.map { ($0.traceID, nil) } ?? ids.rootIDs()
+        // A context's lookups are generic calls: a top-level one (most roots) skips them.
+        let parent = parentContext.isEmpty ? nil : parentContext.spanContext
+        // Below a root the sampler dropped, nothing is recorded and nothing is a root
+        // again: the request stays one trace, and its spans cost two lookups each.
+        if parent == nil, !parentContext.isEmpty, parentContext.isSampledOut { return OTelSpan(parent: parentContext, own: nil) }
+        let traceID = parent?.traceID ?? ids.traceID()
         let sampled = sampler.shouldSample(traceID: traceID, parent: parent)
-        // Below a span nobody records, a span that records nothing needs no id
-        // of its own: its children and the logs see the parent's.
-        if !sampled, let parent, !parent.isSampled { return OTelSpan(parent: parentContext, own: nil) }
-        let spanContext = SpanContext(
-            traceID: traceID, spanID: rootSpanID ?? ids.spanID(), isSampled: sampled, traceState: parent?.traceState)
+        if !sampled {
+            // A dropped root gets no ids: no trace of it exists anywhere, so there is
+            // nothing to name in the logs, and the most common request pays nothing.
+            guard let parent else { return OTelSpan(parent: sampledOut(parentContext), own: nil) }
+            // Below a span nobody records, a span that records nothing needs no id
+            // of its own: its children and the logs see the parent's.
+            if !parent.isSampled { return OTelSpan(parent: parentContext, own: nil) }
+        }
+        let spanContext = SpanContext(traceID: traceID, spanID: ids.spanID(), isSampled: sampled, traceState: parent?.traceState)
         guard sampled else { return OTelSpan(parent: parentContext, own: OwnSpan(spanContext, recorder: nil)) }
         let record = SpanRecord(
             context: spanContext, parentSpanID: parent?.spanID, name: operationName, kind: kind,
             startNanoseconds: instant().nanosecondsSinceEpoch)
         return OTelSpan(parent: parentContext, own: OwnSpan(spanContext, recorder: SpanRecorder(record, processor: processor)))
+    }
+
+    /// `context` marked as the context of a dropped root; the top-level one made once.
+    private func sampledOut(_ context: InstrumentationContext) -> InstrumentationContext {
+        guard !context.isEmpty else { return sampledOutTopLevel }
+        var marked = context
+        marked.isSampledOut = true
+        return marked
     }
 
     package func forceFlush() { processor.forceFlush() }

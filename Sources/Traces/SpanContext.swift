@@ -26,3 +26,18 @@ extension InstrumentationContext {
         set { self[SpanContextKey.self] = newValue }
     }
 }
+
+/// Marks the context of a root span the sampler dropped: it has no ids, and
+/// the spans started under it record nothing (`OTelTracer.startSpan`).
+enum SampledOutKey: InstrumentationContextKey {
+    typealias Value = Bool
+    static var nameOverride: String? { "otel-sampled-out" }
+}
+
+extension InstrumentationContext {
+    /// Whether this is the context of a root the sampler dropped.
+    var isSampledOut: Bool {
+        get { self[SampledOutKey.self] ?? false }
+        set { self[SampledOutKey.self] = newValue }
+    }
+}

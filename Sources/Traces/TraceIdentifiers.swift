@@ -1,4 +1,5 @@
 import Locking
+import Synchronization
 
 /// A trace's id: 16 bytes, never all zero (W3C Trace Context §3.2.2.3).
 package struct TraceID: Hashable, Sendable {
@@ -35,43 +36,35 @@ package struct SpanID: Hashable, Sendable {
     package var bytes: [UInt8] { HexDigits.bytes(value) }
 }
 
-/// Random trace and span ids. One generator seeded from the system's random
-/// source and advanced under a lock: a `getrandom` call per id would cost
-/// more than the span (ids need to be unique, not secret).
+/// Random trace and span ids: SplitMix64 over one counter seeded from the
+/// system's random source and advanced atomically, so no id waits for a lock
+/// and none needs a `getrandom` call (ids need to be unique, not secret).
 package final class IDGenerator: Sendable {
-    private let state: Locked<SplitMix64>
+    private let state: Atomic<UInt64>
 
     package init(seed: UInt64? = nil) {
         var system = SystemRandomNumberGenerator()
-        state = Locked(SplitMix64(seed: seed ?? system.next()))
+        state = Atomic(seed ?? system.next())
+    }
+
+    /// The next `count` outputs of the sequence, taken in one step.
+    private func next(_ count: UInt64) -> (UInt64, UInt64) {
+        let last = state.wrappingAdd(SplitMix64.increment &* count, ordering: .relaxed).newValue
+        return (SplitMix64.mix(last &- SplitMix64.increment &* (count &- 1)), SplitMix64.mix(last))
     }
 
     package func traceID() -> TraceID {
-        state.withLock { generator in
-            while true {
-                let id = TraceID(high: generator.next(), low: generator.next())
-                if id.isValid { return id }
-            }
-        }
-    }
-
-    /// A new trace's id and its root span's.
-    package func rootIDs() -> (TraceID, SpanID) {
-        state.withLock { generator in
-            var trace = TraceID(high: generator.next(), low: generator.next())
-            while !trace.isValid { trace = TraceID(high: generator.next(), low: generator.next()) }
-            var span = SpanID(generator.next())
-            while !span.isValid { span = SpanID(generator.next()) }
-            return (trace, span)
+        while true {
+            let (high, low) = next(2)
+            let id = TraceID(high: high, low: low)
+            if id.isValid { return id }
         }
     }
 
     package func spanID() -> SpanID {
-        state.withLock { generator in
-            while true {
-                let id = SpanID(generator.next())
-                if id.isValid { return id }
-            }
+        while true {
+            let id = SpanID(next(1).1)
+            if id.isValid { return id }
         }
     }
 }

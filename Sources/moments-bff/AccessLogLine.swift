@@ -18,8 +18,9 @@ import Traces
 /// at `LogLine.maxValueBytes` like every logged value.
 ///
 /// Then ` requestID=ID`, the id echoed in the response's `X-Request-ID`,
-/// and, when traces are on, ` traceID=ID`: the request's trace (its
-/// caller's, with a `traceparent`), whether or not it was sampled.
+/// and, when traces are on, ` traceID=ID`: the request's trace, its
+/// caller's when it came with a `traceparent` (sampled or not), otherwise
+/// its own when it is sampled (a root the sampler dropped has no id).
 ///
 /// With `--log-format json` the same fields are members of one object:
 ///
@@ -111,8 +112,9 @@ enum AccessLogLine {
         return Int(total)
     }
 
-    /// The request's trace, when traces are on (`OTelTracer`'s spans are the only kind the server makes).
+    /// The request's trace, when traces are on and it has one: a root the
+    /// sampler dropped has none (docs/operations.md, "Traces").
     private static func traceID(_ entry: AccessLogEntry) -> TraceID? {
-        (entry.trace?.span as? OTelSpan)?.spanContext?.traceID
+        entry.trace?.span?.context.spanContext?.traceID
     }
 }
