@@ -112,10 +112,13 @@ final class SpanRecorder: Sendable {
 
     let state: Locked<State>
     private let processor: any SpanProcessor
+    /// What each string the record holds is cut to when it ends (`SpanRecord.limitingValues`).
+    private let valueLengthLimit: Int
 
-    init(_ record: SpanRecord, processor: any SpanProcessor) {
+    init(_ record: SpanRecord, processor: any SpanProcessor, valueLengthLimit: Int) {
         state = Locked(State(record: record))
         self.processor = processor
+        self.valueLengthLimit = valueLengthLimit
     }
 
     var isRecording: Bool { state.withLock { !$0.ended } }
@@ -135,6 +138,6 @@ final class SpanRecorder: Sendable {
             state.record.endNanoseconds = max(nanoseconds, state.record.startNanoseconds)
             return state.record
         }
-        if let finished { processor.spanEnded(finished) }
+        if let finished { processor.spanEnded(finished.limitingValues(to: valueLengthLimit)) }
     }
 }

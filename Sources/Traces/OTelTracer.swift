@@ -9,6 +9,7 @@ package final class OTelTracer: Tracer {
     private let sampler: TraceSampler
     private let processor: any SpanProcessor
     private let ids: IDGenerator
+    private let valueLengthLimit: Int
     /// The context of every root dropped without a context of its caller's: one
     /// value, so dropping costs no allocation (a stored property, not a `static let`'s once-check).
     private let sampledOutTopLevel: InstrumentationContext = {
@@ -17,10 +18,14 @@ package final class OTelTracer: Tracer {
         return context
     }()
 
-    package init(sampler: TraceSampler, processor: any SpanProcessor, ids: IDGenerator = IDGenerator()) {
+    package init(
+        sampler: TraceSampler, processor: any SpanProcessor, ids: IDGenerator = IDGenerator(),
+        valueLengthLimit: Int = TracingConfiguration.defaultValueLengthLimit
+    ) {
         self.sampler = sampler
         self.processor = processor
         self.ids = ids
+        self.valueLengthLimit = valueLengthLimit
     }
 
     package func startSpan<Instant: TracerInstant>(
@@ -48,7 +53,7 @@ package final class OTelTracer: Tracer {
         let record = SpanRecord(
             context: spanContext, parentSpanID: parent?.spanID, name: operationName, kind: kind,
             startNanoseconds: instant().nanosecondsSinceEpoch)
-        return OTelSpan(parent: parentContext, own: OwnSpan(spanContext, recorder: SpanRecorder(record, processor: processor)))
+        return OTelSpan(parent: parentContext, own: OwnSpan(spanContext, recorder: SpanRecorder(record, processor: processor, valueLengthLimit: valueLengthLimit)))
     }
 
     /// `context` marked as the context of a dropped root; the top-level one made once.

@@ -38,6 +38,8 @@ package struct TracingConfiguration: Equatable, Sendable {
     package var resourceAttributes: [Header] = []
     package var sampler: TraceSampler = .parentBased(root: .alwaysOn)
     package var batching = Batching()
+    /// Most UTF-8 bytes of each string a span keeps (`OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT`).
+    package var valueLengthLimit = defaultValueLengthLimit
 
     package init(endpoint: String) { self.endpoint = endpoint }
 
@@ -47,12 +49,16 @@ package struct TracingConfiguration: Equatable, Sendable {
         "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
         "OTEL_SERVICE_NAME", "OTEL_RESOURCE_ATTRIBUTES", "OTEL_TRACES_SAMPLER", "OTEL_TRACES_SAMPLER_ARG",
         "OTEL_BSP_SCHEDULE_DELAY", "OTEL_BSP_EXPORT_TIMEOUT", "OTEL_BSP_MAX_QUEUE_SIZE", "OTEL_BSP_MAX_EXPORT_BATCH_SIZE",
-        "OTEL_TRACES_EXPORTER", "OTEL_SDK_DISABLED",
+        "OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT", "OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT", "OTEL_TRACES_EXPORTER", "OTEL_SDK_DISABLED",
     ]
 
     /// Bounds of the numbers read, beyond which a value is refused.
     package static let maxQueueSizeLimit = 65536
     package static let maxMilliseconds = 3_600_000
+    package static let maxValueLengthLimit = 65536
+    /// OpenTelemetry sets no limit; ours bounds what a client's path, agent,
+    /// operation name or error can make a queued span hold (docs/operations.md, "Traces").
+    package static let defaultValueLengthLimit = 1024
 
     /// The configuration `environment` describes; nil when tracing is off:
     /// no endpoint, `OTEL_TRACES_EXPORTER=none` or `OTEL_SDK_DISABLED=true`.
@@ -122,6 +128,9 @@ package struct TracingConfiguration: Equatable, Sendable {
         // The specification: a batch larger than the queue is the queue.
         batching.maxExportBatchSize = min(batching.maxExportBatchSize, batching.maxQueueSize)
         configuration.batching = batching
+        let lengthName = value("OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT") != nil
+            ? "OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT" : "OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT"
+        configuration.valueLengthLimit = try number(value(lengthName), lengthName, 1...maxValueLengthLimit) ?? configuration.valueLengthLimit
         return configuration
     }
 

@@ -14,7 +14,7 @@ struct ServeTracing {
         processor = BatchSpanProcessor(
             batching: configuration.batching,
             exporter: OTLPHTTPExporter(configuration: configuration, serviceVersion: BuildInfo.version))
-        tracer = OTelTracer(sampler: configuration.sampler, processor: processor)
+        tracer = OTelTracer(sampler: configuration.sampler, processor: processor, valueLengthLimit: configuration.valueLengthLimit)
     }
 
     /// `traceID` and `spanID` of the current span, in every log record made

@@ -42,6 +42,9 @@ struct TracingOptions: ParsableArguments {
     @Option(name: .customLong("otel-bsp-max-export-batch-size"), help: "Spans per export at most, 1-65536 (at most the queue). [OTEL_BSP_MAX_EXPORT_BATCH_SIZE] (default: 512)")
     var maxExportBatchSize: String?
 
+    @Option(name: .customLong("otel-span-attribute-value-length-limit"), help: "UTF-8 bytes each string a span holds is cut to at most, 1-65536. [OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT, OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT] (default: 1024)")
+    var valueLengthLimit: String?
+
     /// The configuration the options and the environment describe; nil when traces are off.
     func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TracingConfiguration? {
         var variables = environment.filter { TracingConfiguration.variables.contains($0.key) }
@@ -51,7 +54,7 @@ struct TracingOptions: ParsableArguments {
             (serviceName, "OTEL_SERVICE_NAME"), (resourceAttributes, "OTEL_RESOURCE_ATTRIBUTES"), (sampler, "OTEL_TRACES_SAMPLER"),
             (samplerArgument, "OTEL_TRACES_SAMPLER_ARG"), (scheduleDelay, "OTEL_BSP_SCHEDULE_DELAY"),
             (exportTimeout, "OTEL_BSP_EXPORT_TIMEOUT"), (maxQueueSize, "OTEL_BSP_MAX_QUEUE_SIZE"),
-            (maxExportBatchSize, "OTEL_BSP_MAX_EXPORT_BATCH_SIZE"),
+            (maxExportBatchSize, "OTEL_BSP_MAX_EXPORT_BATCH_SIZE"), (valueLengthLimit, "OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT"),
         ]
         // An option wins over its variable (the traces' own variable, where there are two).
         for (value, name) in options { if let value { variables[name] = value } }

@@ -192,6 +192,36 @@ struct TracingTests {
         #expect(line?.contains(#""traceID":"\#(Self.callerTrace)""#) == true, "\(line ?? "none")")
     }
 
+    /// What a client sends can be long (a path, a `User-Agent`, an operation's
+    /// name, a field an error quotes); a queued span keeps at most the limit of each.
+    @Test func aSpanKeepsAtMostTheLimitOfEachStringAClientSent() throws {
+        let receiver = try OTLPReceiver()
+        let directory = try TemporaryDirectory()
+        let server = try Self.server(receiver, directory, arguments: ["--otel-span-attribute-value-length-limit", "64"])
+        defer { _ = server.stop() }
+        let name = String(repeating: "N", count: 2000)
+        var headers = GraphQLClient.appHeaders
+        headers["User-Agent"] = String(repeating: "u", count: 3000)
+        headers["traceparent"] = "00-\(Self.callerTrace)-\(Self.callerSpan)-01"
+        let named = try BlockingRequest.graphQL(port: server.port, query: "query \(name) { __typename }", operationName: name, headers: headers)
+        #expect(named.status == 200)
+        // A field the schema lacks: the error quotes its 2,000-byte name.
+        let failingTrace = "1af7651916cd43dd8448eb211c80319c"
+        headers["traceparent"] = "00-\(failingTrace)-\(Self.callerSpan)-01"
+        let failing = try BlockingRequest.graphQL(port: server.port, query: "{ \(String(repeating: "z", count: 2000)) }", headers: headers)
+        #expect(failing.status == 200 || failing.status == 400)
+
+        let spans = Self.trace(Self.callerTrace, of: receiver, count: 2)
+        let request = try #require(spans.first { $0.kind == .server }, "\(receiver.transcript)")
+        #expect(request.attributes["user_agent.original"] == .string(String(repeating: "u", count: 64)))
+        let operation = try #require(spans.first { $0.parentSpanID == request.spanID }, "\(spans.map(\.name))")
+        #expect(operation.name == "query " + String(repeating: "N", count: 58))
+        #expect(operation.attributes["graphql.operation.name"] == .string(String(repeating: "N", count: 64)))
+        let failed = Self.trace(failingTrace, of: receiver, count: 2)
+        let error = try #require(failed.first { $0.statusCode == .error && $0.kind == .internal }, "\(failed.map(\.name))")
+        #expect(error.statusMessage.utf8.count == 64 && error.statusMessage.hasPrefix("Cannot query field"), "\(error.statusMessage)")
+    }
+
     /// A collector that accepts a connection and never answers, with a queue of
     /// 16: every request keeps its pace, the spans past the queue are dropped
     /// and counted, and stopping waits no longer than the export timeout.

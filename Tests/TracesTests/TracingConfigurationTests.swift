@@ -140,3 +140,18 @@ struct TracingConfigurationTests {
         #expect(Self.refusal([variable: value]) == variable)
     }
 }
+
+extension TracingConfigurationTests {
+    @Test func valueLengthLimitIs1024UnlessTheSpanOrGeneralVariableSaysOtherwise() throws {
+        #expect(try Self.resolve([:]).valueLengthLimit == 1024)
+        #expect(try Self.resolve(["OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT": "64"]).valueLengthLimit == 64)
+        let both = ["OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT": "64", "OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT": "65536"]
+        #expect(try Self.resolve(both).valueLengthLimit == 65536, "the span's own variable wins")
+    }
+
+    @Test(arguments: ["0", "65537", "-1", "1k", "99999999999999999999"])
+    func refusesAValueLengthLimitOutOfRange(_ value: String) {
+        #expect(Self.refusal(["OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT": value]) == "OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT")
+        #expect(Self.refusal(["OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT": value]) == "OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT")
+    }
+}
