@@ -82,22 +82,29 @@ package final class BatchSpanProcessor: SpanProcessor {
     }
 
     private func run() {
+        var tick = DispatchTime.now() + .milliseconds(batching.scheduleDelayMilliseconds)
         while true {
-            _ = wake.wait(timeout: .now() + .milliseconds(batching.scheduleDelayMilliseconds))
-            // Everything waiting goes, batch by batch: a tick, a full batch, a flush or the end.
+            _ = wake.wait(timeout: tick)
+            // On the tick everything waiting goes; woken by a full batch, only full batches
+            // do (the rest waits for the tick), so a busy server sends a few large requests,
+            // not one small one after another.
+            let ticked = DispatchTime.now() >= tick
+            if ticked { tick = DispatchTime.now() + .milliseconds(batching.scheduleDelayMilliseconds) }
             var flushes = 0
             var stopping = false
             while true {
                 // The flushes and the stop are taken with the empty queue, under one lock: a span
                 // queued just before a flush (or the stop) is then in a batch, not left behind.
                 let batch = state.withLock { state -> [SpanRecord] in
+                    let everything = ticked || state.flushRequests > 0 || state.stopping
                     let count = min(state.queue.count, batching.maxExportBatchSize)
-                    let batch = Array(state.queue.prefix(count))
-                    state.queue.removeFirst(count)
-                    if batch.isEmpty {
+                    guard count == batching.maxExportBatchSize || (everything && count > 0) else {
                         (flushes, stopping) = (state.flushRequests, state.stopping)
                         state.flushRequests = 0
+                        return []
                     }
+                    let batch = Array(state.queue.prefix(count))
+                    state.queue.removeFirst(count)
                     return batch
                 }
                 guard !batch.isEmpty else { break }

@@ -29,15 +29,16 @@ enum OTLPAnyValue {
         }
     }
 
-    /// `attributes` sorted by key: `SpanAttributes` is a dictionary, and the
-    /// same span should give the same bytes (tests compare them, collectors don't care).
+    /// `attributes` in the dictionary's order: collectors do not care, and the
+    /// two encodings of one span list them alike (sorting them cost more than
+    /// writing them).
     static func keyValues(_ attributes: SpanAttributes) -> [(key: String, value: OTLPAnyValue)] {
         var result: [(key: String, value: OTLPAnyValue)] = []
         result.reserveCapacity(attributes.count)
         attributes.forEach { key, attribute in
             if let value = OTLPAnyValue(attribute) { result.append((key, value)) }
         }
-        return result.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        return result
     }
 }
 

@@ -48,16 +48,21 @@ struct ProtobufWriter {
         bytes.append(contentsOf: value.utf8)
     }
 
-    /// An embedded message: `body` writes its fields, then their length goes
-    /// in front. Inserting the length shifts the body once per level; OTLP
-    /// nests at most eight deep, so that costs less than a buffer per message.
+    /// An embedded message: `body` writes its fields after a one-byte length,
+    /// which is right for most (a key and its value, under 128 bytes); a longer
+    /// body gets the rest of its length's bytes inserted, shifting it once.
+    /// No buffer per message: the span's 25 or so messages would each allocate one.
     mutating func message(_ field: Int, _ body: (inout ProtobufWriter) -> Void) {
         tag(field, .lengthDelimited)
-        let start = bytes.count
+        let lengthAt = bytes.count
+        bytes.append(0)
         body(&self)
-        var length: [UInt8] = []
-        Self.varint(UInt64(bytes.count - start), into: &length)
-        bytes.insert(contentsOf: length, at: start)
+        let length = UInt64(bytes.count &- lengthAt &- 1)
+        guard length >= 0x80 else { return bytes[lengthAt] = UInt8(truncatingIfNeeded: length) }
+        bytes[lengthAt] = UInt8(truncatingIfNeeded: length) | 0x80
+        var more: [UInt8] = []
+        Self.varint(length >> 7, into: &more)
+        bytes.insert(contentsOf: more, at: lengthAt &+ 1)
     }
 
     private mutating func tag(_ field: Int, _ type: WireType) {

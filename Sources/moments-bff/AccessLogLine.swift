@@ -115,6 +115,7 @@ enum AccessLogLine {
     /// The request's trace, when traces are on and it has one: a root the
     /// sampler dropped has none (docs/operations.md, "Traces").
     private static func traceID(_ entry: AccessLogEntry) -> TraceID? {
-        entry.trace?.span?.context.spanContext?.traceID
+        // A cast, not `span.context`: a sampled span's context is made (a dictionary) when asked.
+        (entry.trace?.span as? OTelSpan)?.spanContext?.traceID
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+import TestSupport
 @testable import Traces
 
 /// The batch span processor against a recording exporter. Waits are on
@@ -94,5 +95,29 @@ struct BatchSpanProcessorTests {
         processor.shutdown()
         #expect(exporter.batchIDs == [[1, 2]])
         #expect(Self.counts(processor) == [2, 1, 0, 0])
+    }
+}
+
+extension BatchSpanProcessorTests {
+    /// Woken by a full batch, the thread sends full batches only: the two
+    /// spans that came during an export wait until a third makes a batch
+    /// (or the tick), so a busy server sends few large requests.
+    @Test func afterAFullBatchOnlyFullBatchesGoUntilTheTick() {
+        let gate = DispatchSemaphore(value: 0)
+        let exporter = RecordingExporter(gate: gate)
+        let processor = BatchSpanProcessor(batching: Self.batching(batch: 3, queue: 100), exporter: exporter)
+        defer { processor.shutdown() }
+        for id in 1...3 { processor.spanEnded(Self.span(UInt64(id))) }
+        #expect(exporter.entered.wait(timeout: .now() + .seconds(10)) == .success)
+        processor.spanEnded(Self.span(4))
+        processor.spanEnded(Self.span(5))
+        gate.signal()
+        // The first export is counted: the thread has looked at the queue (or is about to) and left 4 and 5 there.
+        #expect(eventually(within: .seconds(10)) { processor.totals.exported == 3 })
+        processor.spanEnded(Self.span(6))
+        #expect(exporter.entered.wait(timeout: .now() + .seconds(10)) == .success)
+        for _ in 1...3 { gate.signal() }
+        processor.forceFlush()
+        #expect(exporter.batchIDs == [[1, 2, 3], [4, 5, 6]])
     }
 }

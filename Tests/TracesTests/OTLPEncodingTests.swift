@@ -159,7 +159,7 @@ struct OTLPEncodingTests {
         #expect(Self.text((child["status"] as? [String: Any])?["code"]) == (enumsByName ? "STATUS_CODE_OK" : "1"))
     }
 
-    private static func spans(_ request: [String: Any]) throws -> [[String: Any]] {
+    static func spans(_ request: [String: Any]) throws -> [[String: Any]] {
         let resourceSpans = try #require((request["resourceSpans"] as? [[String: Any]])?.first)
         return try #require((resourceSpans["scopeSpans"] as? [[String: Any]])?.first?["spans"] as? [[String: Any]])
     }
@@ -183,5 +183,25 @@ struct OTLPEncodingTests {
         case let number as NSNumber: number.stringValue
         default: nil
         }
+    }
+}
+
+extension OTLPEncodingTests {
+    /// Messages whose length needs one, two and three varint bytes (a key and
+    /// value under 128 bytes, one of 200, one of 20,000): the length written
+    /// after the body is the one the official definitions read.
+    @Test(.enabled(if: ReferenceOTLPDecoder.shouldRun, "\(ReferenceOTLPDecoder.skipReason)"))
+    func lengthsOfOneTwoAndThreeBytesAreReadBack() throws {
+        var record = SpanRecord.make(name: "lengths")
+        let values = ["short": "s", "medium": String(repeating: "m", count: 200), "long": String(repeating: "l", count: 20_000)]
+        for (key, value) in values { record.attributes.set(key, value: .string(value)) }
+        let decoded = try ReferenceOTLPDecoder.decodeProtobuf(OTLPProtobuf.exportRequest([record], resource: Self.resource))
+        let span = try #require(try Self.spans(decoded).first)
+        #expect(span["name"] as? String == "lengths")
+        var read: [String: String] = [:]
+        for entry in span["attributes"] as? [[String: Any]] ?? [] {
+            if let key = entry["key"] as? String, let value = (entry["value"] as? [String: Any])?["stringValue"] as? String { read[key] = value }
+        }
+        #expect(read == values)
     }
 }
