@@ -66,11 +66,11 @@ package final class ServerTracing: Sendable {
         guard case .span(let request) = trace else { return }
         let span = request.span
         if span.isRecording {
-        span.updateAttributes { attributes in
-            attributes.set("http.response.status_code", value: .int64(Int64(status)))
-            attributes.set("http.response.body.size", value: .int64(Int64(bytes)))
-        }
-        if status >= 500 { span.setStatus(SpanStatus(code: .error)) }
+            span.updateAttributes { attributes in
+                attributes.set("http.response.status_code", value: .int64(Int64(status)))
+                attributes.set("http.response.body.size", value: .int64(Int64(bytes)))
+            }
+            if status >= 500 { span.setStatus(SpanStatus(code: .error)) }
         }
         span.end()
     }
