@@ -53,7 +53,8 @@ package final class OTelTracer: Tracer {
         let record = SpanRecord(
             context: spanContext, parentSpanID: parent?.spanID, name: operationName, kind: kind,
             startNanoseconds: instant().nanosecondsSinceEpoch)
-        return OTelSpan(parent: parentContext, own: OwnSpan(spanContext, recorder: SpanRecorder(record, processor: processor, valueLengthLimit: valueLengthLimit)))
+        let recorder = SpanRecorder(record, processor: processor, valueLengthLimit: valueLengthLimit)
+        return OTelSpan(parent: parentContext, own: OwnSpan(spanContext, recorder: recorder))
     }
 
     /// `context` marked as the context of a dropped root; the top-level one made once.
