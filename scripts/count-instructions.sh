@@ -22,9 +22,8 @@ case $workload in healthz|feed|feed-nolikes) ;; *) echo "$0: unknown workload $w
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 strip -g "$binary" -o "$work/moments-bff"
-# The benchmark's own document, from ../shared beside the checkout.
-query=$(dirname "$0")/../../shared/bench/wrk/feed.graphql
-[ -f "$query" ] || { echo "$0: $query is missing (../shared beside the checkout)" >&2; exit 1; }
+# The app's document, as `moments-bff manifest` prints it (as scripts/bench does).
+"$binary" manifest > "$work/manifest.json"
 
 # Total instructions of one server process that answered $1 requests.
 count() {
@@ -39,10 +38,11 @@ count() {
         sleep 0.1
     done
     [ -n "$port" ] || { echo "$0: the server never listened" >&2; cat "$run/stderr" >&2; kill "$pid"; exit 1; }
-    python3 - "$port" "$workload" "$1" "$query" << 'EOF'
+    python3 - "$port" "$workload" "$1" "$work/manifest.json" << 'EOF'
 import http.client, json, sys
-port, workload, n, query = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
-body = json.dumps({"query": open(query).read(), "operationName": "getMomentsDetailsByUserID",
+port, workload, n, manifest = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
+document = next(o["body"] for o in json.load(open(manifest))["operations"] if o["name"] == "getMomentsDetailsByUserID")
+body = json.dumps({"query": document, "operationName": "getMomentsDetailsByUserID",
                    "variables": {"userID": "0", "withLikes": workload == "feed"}}).encode()
 headers = {"Content-Type": "application/json", "Accept": "application/json",
            "x-app-platform": "iOS", "x-app-version": "1.0.0", "x-os-version": "17.0", "Content-Length": str(len(body))}

@@ -42,14 +42,14 @@ package enum OTLPProtobuf {
         message.varint(6, UInt64(span.kind.otlpValue))
         message.fixed64(7, span.startNanoseconds)
         message.fixed64(8, span.endNanoseconds)
-        for attribute in OTLPAnyValue.keyValues(span.attributes) { keyValue(9, attribute.key, attribute.value, into: &message) }
+        attributes(9, span.attributes, into: &message)
         count(10, span.droppedAttributes, into: &message)
         for event in span.events {
             // Span.Event: time_unix_nano = 1, name = 2, attributes = 3
             message.message(11) { message in
                 message.fixed64(1, event.nanosecondsSinceEpoch)
                 message.string(2, event.name)
-                for attribute in OTLPAnyValue.keyValues(event.attributes) { keyValue(3, attribute.key, attribute.value, into: &message) }
+                attributes(3, event.attributes, into: &message)
             }
         }
         count(12, span.droppedEvents, into: &message)
@@ -59,7 +59,7 @@ package enum OTLPProtobuf {
                 message.bytes(1, link.context.traceID.bytes)
                 message.bytes(2, link.context.spanID.bytes)
                 if let traceState = link.context.traceState, !traceState.isEmpty { message.string(3, traceState) }
-                for attribute in OTLPAnyValue.keyValues(link.attributes) { keyValue(4, attribute.key, attribute.value, into: &message) }
+                attributes(4, link.attributes, into: &message)
                 message.fixed32(6, link.otlpFlags)
             }
         }
@@ -80,12 +80,12 @@ package enum OTLPProtobuf {
         message.varint(field, UInt64(UInt32(clamping: value)))
     }
 
-    /// common/v1/common.proto `KeyValue`: key = 1, value = 2.
     /// Every attribute as a repeated `KeyValue` field.
     private static func attributes(_ field: Int, _ attributes: SpanAttributes, into message: inout ProtobufWriter) {
         for attribute in OTLPAnyValue.keyValues(attributes) { keyValue(field, attribute.key, attribute.value, into: &message) }
     }
 
+    /// common/v1/common.proto `KeyValue`: key = 1, value = 2.
     private static func keyValue(_ field: Int, _ key: String, _ value: OTLPAnyValue, into message: inout ProtobufWriter) {
         message.message(field) { keyValue in
             keyValue.string(1, key)
