@@ -19,13 +19,15 @@ package protocol DataChangeObserver: Sendable {
     /// notification precedes; this instance's own likes are also reported
     /// earlier, when they commit, without a position). A gap in hearing is
     /// reported as `changeTrackingLost` or `everythingChanged`, after which
-    /// earlier positions mean nothing.
-    func changeHeard(at position: String, momentID: String)
+    /// earlier positions mean nothing. A nil `momentID` is a mark: a
+    /// position with no change (PostgreSQL: an instance's listener asks
+    /// for one as it starts listening, so there is one before any like).
+    func changeHeard(at position: String, momentID: String?)
 }
 
 extension DataChangeObserver {
     /// For observers that need no positions.
-    package func changeHeard(at position: String, momentID: String) {}
+    package func changeHeard(at position: String, momentID: String?) {}
 
     /// For observers that keep nothing between calls.
     package func changeTrackingLost() { everythingChanged() }

@@ -12,7 +12,17 @@ import Moments
 /// whatever was built from reads is dropped before anyone else hears, and a
 /// like's subscribers all hear it before the like is acknowledged.
 final class ChangeFeed: DataChangeObserver, Sendable {
-    private let subscribers = Locked<[any DataChangeObserver]>([])
+    private struct State {
+        var subscribers: [any DataChangeObserver] = []
+        /// The newest position heard since the last gap: a subscriber that
+        /// comes later (live likes, after PostgreSQL's first mark) is told
+        /// it as a mark, so it has a position to give before the next change.
+        var latestPosition: String?
+    }
+
+    /// Positions are told under this lock, so each subscriber hears them in
+    /// one order, a late one's mark included.
+    private let state = Locked(State())
     /// SQLite's positions: this process's writes, counted (`changeHeard`),
     /// after a random prefix so that another process's never match. Nil on
     /// PostgreSQL, whose notifications carry positions of their own.
@@ -24,34 +34,48 @@ final class ChangeFeed: DataChangeObserver, Sendable {
     }
 
     func subscribe(_ subscriber: any DataChangeObserver) {
-        subscribers.withLock { $0.append(subscriber) }
+        state.withLock { state in
+            state.subscribers.append(subscriber)
+            if let position = state.latestPosition { subscriber.changeHeard(at: position, momentID: nil) }
+        }
     }
 
+    private var subscribers: [any DataChangeObserver] { state.withLock { $0.subscribers } }
+
     func likesChanged(momentID: String) {
-        let subscribers = subscribers.withLock { $0 }
         // Numbered under the lock of the count, so positions follow the order of these calls.
         localPositions?.withLock { positions in
             positions.count &+= 1
-            let position = "\(positions.prefix).\(positions.count)"
-            for subscriber in subscribers { subscriber.changeHeard(at: position, momentID: momentID) }
+            changeHeard(at: "\(positions.prefix).\(positions.count)", momentID: momentID)
         }
         for subscriber in subscribers { subscriber.likesChanged(momentID: momentID) }
     }
 
-    func changeHeard(at position: String, momentID: String) {
-        for subscriber in subscribers.withLock({ $0 }) { subscriber.changeHeard(at: position, momentID: momentID) }
+    func changeHeard(at position: String, momentID: String?) {
+        state.withLock { state in
+            state.latestPosition = position
+            for subscriber in state.subscribers { subscriber.changeHeard(at: position, momentID: momentID) }
+        }
     }
 
     func everythingChanged() {
-        for subscriber in subscribers.withLock({ $0 }) { subscriber.everythingChanged() }
+        for subscriber in forgettingPositions() { subscriber.everythingChanged() }
     }
 
     func changeTrackingLost() {
-        for subscriber in subscribers.withLock({ $0 }) { subscriber.changeTrackingLost() }
+        for subscriber in forgettingPositions() { subscriber.changeTrackingLost() }
     }
 
     func changeTrackingRestored() {
-        for subscriber in subscribers.withLock({ $0 }) { subscriber.changeTrackingRestored() }
+        for subscriber in subscribers { subscriber.changeTrackingRestored() }
+    }
+
+    /// After a gap no earlier position means anything, to a late subscriber either.
+    private func forgettingPositions() -> [any DataChangeObserver] {
+        state.withLock { state in
+            state.latestPosition = nil
+            return state.subscribers
+        }
     }
 }
 

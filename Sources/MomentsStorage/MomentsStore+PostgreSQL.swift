@@ -55,8 +55,11 @@ extension MomentsStore {
             handlers: .init(
                 onNotification: { channel, payload in
                     if channel == PostgreSQLSchema.positionsChannel {
-                        // `POSITION MOMENT_ID`; the moment's `likesChanged` follows, on the other channel.
-                        guard let space = payload.utf8.firstIndex(of: UInt8(ascii: " ")) else { return }
+                        // `POSITION MOMENT_ID`, the moment's `likesChanged` following on the other channel; or a mark, `POSITION`.
+                        guard let space = payload.utf8.firstIndex(of: UInt8(ascii: " ")) else {
+                            box.feed?.changeHeard(at: payload, momentID: nil)
+                            return
+                        }
                         let position = String(payload[..<space])
                         box.feed?.changeHeard(at: position, momentID: String(payload[payload.utf8.index(after: space)...]))
                     } else if payload.isEmpty {
@@ -70,7 +73,7 @@ extension MomentsStore {
                     box.feed?.changeTrackingRestored()
                     listening.signal()
                 },
-                heartbeat: reads.heartbeat))
+                heartbeat: reads.heartbeat, withListen: PostgreSQLSchema.positionMark))
         let store = MomentsStore(
             backend: .postgreSQL(PostgreSQLBackend(reads: reads, listener: listener)),
             users: users, moments: moments, likes: likes, cache: options.cache, firstHearing: standby.map { _ in reads },

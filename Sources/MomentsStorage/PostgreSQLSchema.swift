@@ -22,6 +22,10 @@ enum PostgreSQLSchema {
     /// that do not listen to it read `channel`'s payloads as before.
     static let positionsChannel = "moments_change_positions"
     static let positionSequence = "moments_change_position"
+    /// A position with no change (`POSITION` alone), which each instance's
+    /// listener asks for as it starts listening: every instance hears it in
+    /// commit order, so streams have a position to give before any like.
+    static let positionMark = "SELECT pg_notify('\(positionsChannel)', nextval('\(positionSequence)')::text)"
 
     static let versionTable = "moments_schema_version"
 

@@ -62,15 +62,20 @@ package final class PGNotificationListener: Sendable {
         package var onListening: @Sendable () -> Void
         /// What each heartbeat asks instead of `SELECT 1`; nil: `SELECT 1`.
         package var heartbeat: Heartbeat?
+        /// A statement sent in the query that `LISTEN`s, so in its
+        /// transaction: a `pg_notify` there is heard on every connection
+        /// (this one too) after whatever committed before it.
+        package var withListen: String?
 
         package init(
             onNotification: @escaping @Sendable (_ channel: String, _ payload: String) -> Void, onLost: @escaping @Sendable () -> Void,
-            onListening: @escaping @Sendable () -> Void, heartbeat: Heartbeat? = nil
+            onListening: @escaping @Sendable () -> Void, heartbeat: Heartbeat? = nil, withListen: String? = nil
         ) {
             self.onNotification = onNotification
             self.onLost = onLost
             self.onListening = onListening
             self.heartbeat = heartbeat
+            self.withListen = withListen
         }
 
         /// For a monitor whose notifications nobody needs (no cache).
@@ -192,7 +197,7 @@ package final class PGNotificationListener: Sendable {
     /// `stop()`. `LISTEN` is the first heartbeat: its answer confirms listening.
     private func listen(on conn: OpaquePointer) -> Ending {
         // One query string, so one answer confirms every channel.
-        let listen = channels.map { "LISTEN \($0)" }.joined(separator: "; ")
+        let listen = (channels.map { "LISTEN \($0)" } + [handlers.withListen].compactMap { $0 }).joined(separator: "; ")
         guard cpq_PQsendQuery(conn, listen) == 1, cpq_PQflush(conn) >= 0 else { return .failed }
         let socket = cpq_PQsocket(conn)
         let lease = Self.elapsed(Self.slice, UInt64(max(0, timing.windowMilliseconds)))

@@ -96,6 +96,30 @@ import TestSupport
         #expect(Self.events(resumed).first?.block == "event: next\ndata: \(Self.moment("4", likedBy: ["0"]))")
     }
 
+    /// PostgreSQL: each instance takes a position from the database as it
+    /// starts listening (a mark), so the first stream of a fresh instance,
+    /// before any like, already has a position, and its first like's result
+    /// carries it (the position before that like's own).
+    @Test(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))
+    func onPostgreSQLAStreamOpenedBeforeAnyLikeHasAPositionToResumeFrom() throws {
+        let uri = try PostgreSQLServer.shared().makeDatabase()
+        let directory = try TemporaryDirectory()
+        let server = try ServerProcess(databasePath: directory.databasePath, arguments: ["--database", uri])
+        defer { _ = server.stop() }
+        let stream = try Self.subscribe(port: server.port)
+        #expect(stream.waitFor(within: .seconds(5)) { LiveLikesTests.lastEventID($0.body) != nil }, "\(stream.body)")
+        let start = try #require(LiveLikesTests.lastEventID(stream.body))
+        #expect(Self.events(stream).isEmpty, "a position alone: \(stream.body)")
+        try LiveLikesTests.like(port: server.port, moment: "4", isLiked: true)
+        try #require(stream.waitFor(within: .seconds(5)) { Self.events($0).count >= 1 }, "\(stream.body)")
+        #expect(Self.events(stream).allSatisfy { $0.id != nil }, "every result carries a position: \(stream.body)")
+        stream.kill()
+        let resumed = try Self.subscribe(port: server.port, lastEventID: start)
+        #expect(resumed.waitFor(within: .seconds(5)) { Self.events($0).count >= 1 }, "\(resumed.body)")
+        #expect(Self.events(resumed).first?.block == "event: next\ndata: \(Self.moment("4", likedBy: ["0"]))")
+        #expect(!resumed.body.contains("STREAM_RESUME_UNAVAILABLE"), "\(resumed.body)")
+    }
+
     @Test(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))
     func onPostgreSQLAStreamResumesThroughAnotherInstance() throws {
         let uri = try PostgreSQLServer.shared().makeDatabase()

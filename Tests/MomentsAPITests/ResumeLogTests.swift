@@ -47,6 +47,19 @@ struct ResumeLogTests {
         #expect(log.moments(after: "2") == nil)
     }
 
+    @Test func aMarkIsAPositionToResumeFromThatNamesNoMoment() {
+        var log = ResumeLog(window: 60 * Self.second, capacity: 100)
+        log.heard("7", moment: nil, at: 0)
+        #expect(log.latest == "7", "a stream can start from it before any change")
+        #expect(log.moments(after: "7") == [])
+        log.heard("8", moment: UTF8Key("a"), at: Self.second)
+        log.heard("9", moment: nil, at: 2 * Self.second)
+        log.heard("10", moment: UTF8Key("b"), at: 3 * Self.second)
+        #expect(log.moments(after: "7") == [UTF8Key("a"), UTF8Key("b")])
+        #expect(log.moments(after: "9") == [UTF8Key("b")])
+        #expect(log.latest == "10")
+    }
+
     @Test func entriesOlderThanTheWindowGoButTheNewestStays() {
         var log = ResumeLog(window: 60 * Self.second, capacity: 100)
         log.heard("1", moment: UTF8Key("a"), at: 0)

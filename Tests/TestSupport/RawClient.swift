@@ -159,6 +159,17 @@ package final class RawClient {
         return String(decoding: buffer, as: UTF8.self)
     }
 
+    /// Reads until what came so far holds `text` (true), or the server
+    /// closes or stays silent for the read timeout (false); what was read
+    /// stays for `readUntilClose`.
+    package func read(until text: String) -> Bool {
+        let wanted = Array(text.utf8)
+        while buffer.firstRange(of: wanted) == nil {
+            do { try fill() } catch { return false }
+        }
+        return true
+    }
+
     /// Whether the server closed the connection (EOF or reset) before `timeout`
     /// (the socket's read timeout); any bytes that arrive first are returned as a failure.
     package func waitForClose(within timeout: Duration? = nil) throws -> Bool {

@@ -179,7 +179,7 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         func everythingChanged() { hub?.everythingChanged() }
         func changeTrackingLost() { hub?.changeTrackingLost() }
         func changeTrackingRestored() { hub?.changeTrackingRestored() }
-        func changeHeard(at position: String, momentID: String) { hub?.changeHeard(at: position, momentID: momentID) }
+        func changeHeard(at position: String, momentID: String?) { hub?.changeHeard(at: position, momentID: momentID) }
     }
 
     /// Opens a stream of `document`'s results for `viewerID` (already
@@ -336,9 +336,9 @@ package final class LiveLikes: DataChangeObserver, Sendable {
         }
     }
 
-    package func changeHeard(at position: String, momentID: String) {
+    package func changeHeard(at position: String, momentID: String?) {
         let now = DispatchTime.now().uptimeNanoseconds
-        state.withLock { $0.log.heard(position, moment: UTF8Key(momentID), at: now) }
+        state.withLock { $0.log.heard(position, moment: momentID.map { UTF8Key($0) }, at: now) }
     }
 
     /// Changes may go unheard from now on: no earlier position can be resumed

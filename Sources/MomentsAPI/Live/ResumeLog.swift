@@ -3,7 +3,8 @@ import Locking
 /// The like changes heard lately, in commit order, each with its position
 /// (`DataChangeObserver.changeHeard`): what a stream reconnecting with
 /// `Last-Event-ID` missed. Pure, with the time passed in (uptime
-/// nanoseconds): the hub holds one under its lock.
+/// nanoseconds): the hub holds one under its lock. A mark (a position with
+/// no moment) is kept like a change, to be resumed from, and names nothing.
 ///
 /// Bounded twice: entries older than `window` go (the newest always stays,
 /// so a position with nothing after it resumes however old), and at most
@@ -13,7 +14,7 @@ import Locking
 struct ResumeLog: Sendable {
     private struct Entry: Sendable {
         var position: UTF8Key
-        var moment: UTF8Key
+        var moment: UTF8Key?
         var at: UInt64
     }
 
@@ -37,7 +38,7 @@ struct ResumeLog: Sendable {
     /// The newest position heard, if any is known.
     var latest: String? { count > 0 ? entries.last?.position.string : nil }
 
-    mutating func heard(_ position: String, moment: UTF8Key, at now: UInt64) {
+    mutating func heard(_ position: String, moment: UTF8Key?, at now: UInt64) {
         let key = UTF8Key(position)
         // A position heard twice (never, from the database) keeps its first place.
         guard numbers[key] == nil else { return }
@@ -63,8 +64,8 @@ struct ResumeLog: Sendable {
         guard index >= start, index < entries.count else { return nil }
         var seen = Set<UTF8Key>()
         var moments: [UTF8Key] = []
-        for entry in entries[(index + 1)...].reversed() where seen.insert(entry.moment).inserted {
-            moments.append(entry.moment)
+        for entry in entries[(index + 1)...].reversed() {
+            if let moment = entry.moment, seen.insert(moment).inserted { moments.append(moment) }
         }
         return moments.reversed()
     }

@@ -240,9 +240,9 @@ extension LiveLikesTests {
         sseEvents(body)?.map(\.block)
     }
 
-    /// A complete SSE body's events (heartbeat comments left out), each with
-    /// its `id:` (nil without one) and the rest of its block; an `id`-only
-    /// block (a stream's starting position) is an event with an empty block.
+    /// A complete SSE body's events (heartbeat comments and an `id`-only
+    /// block, a stream's starting position, left out), each with its `id:`
+    /// (nil without one) and the rest of its block.
     static func sseEvents(_ body: String) -> [(id: String?, block: String)]? {
         guard body.isEmpty || body.hasSuffix("\n\n") else { return nil }
         return body.components(separatedBy: "\n\n").dropLast().filter { $0 != ":" }.compactMap { block in
@@ -252,6 +252,13 @@ extension LiveLikesTests {
             // A position alone: where the stream starts, no event.
             return lines.isEmpty ? nil : (String(first.dropFirst(4)), lines.joined(separator: "\n"))
         }
+    }
+
+    /// An SSE body without the position it starts with, if it has one (on
+    /// PostgreSQL, the instance's mark: docs/api.md, "Resuming a stream").
+    static func afterStartingPosition(_ body: String) -> Substring {
+        guard body.hasPrefix("id: "), let end = body.range(of: "\n\n") else { return body[...] }
+        return body[end.upperBound...]
     }
 
     /// The last `id:` an SSE body carried (what `EventSource` sends back as `Last-Event-ID`).
