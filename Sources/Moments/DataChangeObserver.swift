@@ -20,8 +20,9 @@ package protocol DataChangeObserver: Sendable {
     /// earlier, when they commit, without a position). A gap in hearing is
     /// reported as `changeTrackingLost` or `everythingChanged`, after which
     /// earlier positions mean nothing. A nil `momentID` is a mark: a
-    /// position with no change (PostgreSQL: an instance's listener asks
-    /// for one as it starts listening, so there is one before any like).
+    /// position with no change (one that PostgreSQL's listener asks for as
+    /// it starts listening, so there is one before any like, or the newest
+    /// position, told to an observer that subscribes after it).
     func changeHeard(at position: String, momentID: String?)
 }
 
