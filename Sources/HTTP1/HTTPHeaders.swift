@@ -16,9 +16,14 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         fields.first { Self.equalNames($0.name, name) }?.value
     }
 
-    /// Every value of `name`, in order.
+    /// Every value of `name`, in order. By index, so that only matching
+    /// fields are copied: `filter` copied every field to test its name.
     package func values(_ name: String) -> [String] {
-        fields.filter { Self.equalNames($0.name, name) }.map(\.value)
+        var values: [String] = []
+        for index in fields.indices where Self.equalNames(fields[index].name, name) {
+            values.append(fields[index].value)
+        }
+        return values
     }
 
     package func contains(_ name: String) -> Bool { self[name] != nil }
