@@ -20,6 +20,12 @@ import TestSupport
         return try StreamingClient.curl(accept: "text/event-stream", arguments + ["http://127.0.0.1:\(port)/graphql"])
     }
 
+    /// A server on a database of its own on the test PostgreSQL, and that database's URI (for more instances).
+    static func instanceOnANewPostgreSQLDatabase(_ directory: TemporaryDirectory) throws -> (server: ServerProcess, uri: String) {
+        let uri = try PostgreSQLServer.shared().makeDatabase()
+        return (try ServerProcess(databasePath: directory.databasePath, arguments: ["--database", uri]), uri)
+    }
+
     static func events(_ client: StreamingClient) -> [(id: String?, block: String)] {
         LiveLikesTests.sseEvents(client.body) ?? []
     }
@@ -102,9 +108,8 @@ import TestSupport
     /// carries it (the position before that like's own).
     @Test(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))
     func onPostgreSQLAStreamOpenedBeforeAnyLikeHasAPositionToResumeFrom() throws {
-        let uri = try PostgreSQLServer.shared().makeDatabase()
         let directory = try TemporaryDirectory()
-        let server = try ServerProcess(databasePath: directory.databasePath, arguments: ["--database", uri])
+        let (server, _) = try Self.instanceOnANewPostgreSQLDatabase(directory)
         defer { _ = server.stop() }
         let stream = try Self.subscribe(port: server.port)
         #expect(stream.waitFor(within: .seconds(5)) { LiveLikesTests.lastEventID($0.body) != nil }, "\(stream.body)")
@@ -122,9 +127,8 @@ import TestSupport
 
     @Test(.enabled(if: PostgreSQLServer.shouldRun, Comment(rawValue: PostgreSQLServer.skipReason)))
     func onPostgreSQLAStreamResumesThroughAnotherInstance() throws {
-        let uri = try PostgreSQLServer.shared().makeDatabase()
         let directory = try TemporaryDirectory()
-        let a = try ServerProcess(databasePath: directory.databasePath, arguments: ["--database", uri])
+        let (a, uri) = try Self.instanceOnANewPostgreSQLDatabase(directory)
         defer { _ = a.stop() }
         let b = try ServerProcess(databasePath: directory.databasePath, arguments: ["--database", uri])
         defer { _ = b.stop() }
