@@ -105,6 +105,26 @@ struct PGConnectionTests {
         }
         try #require(eventually { received.withLock { $0 } == ["m1"] })
     }
+
+    /// `withListen` runs in the query that `LISTEN`s: its `pg_notify` is heard
+    /// by every listener, this one included, once, and again on each reconnect.
+    @Test func aStatementSentWithListenIsHeardByTheListenerItself() throws {
+        let received = Locked<[String]>([])
+        let listener = PGNotificationListener(
+            uri: uri, channels: ["test_marks"], settings: PGConnectionSettings(),
+            handlers: .init(
+                onNotification: { channel, payload in received.withLock { $0.append("\(channel) \(payload)") } },
+                onLost: {}, onListening: {}, withListen: "SELECT pg_notify('test_marks', 'here')"))
+        listener.start()
+        defer { listener.stop() }
+        try #require(eventually { received.withLock { $0 } == ["test_marks here"] })
+        let connection = try PGConnection(uri: uri, settings: PGConnectionSettings())
+        // The listener's is the only other session on this test's database: end it, as a restart would.
+        let ended = try connection.query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()")
+        try #require(ended.count == 1)
+        #expect(eventually { received.withLock { $0 } == ["test_marks here", "test_marks here"] })
+    }
 }
 
 func usleepMilliseconds(_ milliseconds: Int) {
