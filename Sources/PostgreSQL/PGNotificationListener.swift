@@ -196,8 +196,10 @@ package final class PGNotificationListener: Sendable {
     /// Listens until the connection fails, a heartbeat goes unanswered, or
     /// `stop()`. `LISTEN` is the first heartbeat: its answer confirms listening.
     private func listen(on conn: OpaquePointer) -> Ending {
-        // One query string, so one answer confirms every channel.
-        let listen = (channels.map { "LISTEN \($0)" } + [handlers.withListen].compactMap { $0 }).joined(separator: "; ")
+        // One query string, so one answer confirms every channel (and `withListen` shares its transaction).
+        var statements = channels.map { "LISTEN \($0)" }
+        if let withListen = handlers.withListen { statements.append(withListen) }
+        let listen = statements.joined(separator: "; ")
         guard cpq_PQsendQuery(conn, listen) == 1, cpq_PQflush(conn) >= 0 else { return .failed }
         let socket = cpq_PQsocket(conn)
         let lease = Self.elapsed(Self.slice, UInt64(max(0, timing.windowMilliseconds)))
